@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Generate rules/op_support.json from the torch_npu API support lists.
+
+The lists come from Huawei's msFmkTransplt resource folder (MindStudio
+Training Tools, msfmktransplt/src/ms_fmk_transplt/resource/), licensed under
+the Mulan Permissive Software License v2. Run from the repository root:
+
+    python3 rules/gen_op_support.py ../shared/ascend > rules/op_support.json
+"""
+import json
+import sys
+
+VERSIONS = [("2.1.0", "2_1"), ("2.6.0", "2_6"), ("2.7.1", "2_7"), ("2.8.0", "2_8")]
+ATTRIBUTION = ("torch_npu API support lists from Huawei msFmkTransplt "
+               "(MindStudio Training Tools, msfmktransplt/src/ms_fmk_transplt/resource/), "
+               "Mulan Permissive Software License v2")
+
+
+def tip(text):
+    return "" if text.strip() in ("", "-") else text.strip()
+
+
+def main(src):
+    out = {"source": ATTRIBUTION, "default": VERSIONS[-1][0], "versions": {}}
+    for version, stem in VERSIONS:
+        with open(f"{src}/op_list_{stem}.json", encoding="utf-8") as f:
+            unsupported = json.load(f)["op_list"]
+        with open(f"{src}/supported_op_{stem}.json", encoding="utf-8") as f:
+            supported = json.load(f)["op_list"]
+        out["versions"][version] = {
+            "unsupported": {k: tip(v) for k, v in sorted(unsupported.items())},
+            "supported": sorted(supported),
+        }
+    json.dump(out, sys.stdout, indent=0, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "../shared/ascend")

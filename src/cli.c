@@ -1,0 +1,107 @@
+/* cli: parses the command line into tp_options and maps error codes to the
+ * documented exit statuses (0 done, 1 gate, 2 usage, 3 rules, 4 I/O). */
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "run.h"
+#include "util.h"
+
+static const char usage[] =
+	"usage: transplt -i INPUT -o OUTPUT [-r RULES.json] [-j N] [--exclude GLOB]... [--force] [-q]\n"
+	"\n"
+	"Converts CUDA PyTorch code to Ascend NPU (torch_npu) code. The result goes to\n"
+	"OUTPUT/<name>_msft/, with reports in its transplant_result_file/ folder.\n"
+	"\n"
+	"  -i, --input PATH      a .py file or a folder to convert (never modified)\n"
+	"  -o, --output DIR      an existing folder outside the input\n"
+	"  -r, --rule FILE       user rules in msFmkTransplt's JSON format, applied on\n"
+	"                        top of the built-in ones (see rules/README.md)\n"
+	"  -j, --jobs N          worker threads (default: the number of cores)\n"
+	"      --exclude GLOB    skip paths matching GLOB (repeatable)\n"
+	"      --force           replace an existing OUTPUT/<name>_msft\n"
+	"  -q, --quiet           print nothing on success\n"
+	"  -h, --help            show this help\n"
+	"\n"
+	"Exit status: 0 done, 1 gate failed, 2 usage error, 3 rule-file error, 4 I/O error.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "transplt: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'transplt --help'.\n");
+	return 2;
+}
+
+int tp_cli_main(int argc, char **argv)
+{
+	tp_options o = {0};
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	o.jobs = cores > 0 ? (int)cores : 1;
+	tp_array(char *) excludes = {0};
+	int status = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define OPT(s, l) (strcmp(a, s) == 0 || strcmp(a, l) == 0)
+#define NEED_VALUE()                                                            \
+	do {                                                                        \
+		if (!v) {                                                               \
+			status = usage_error("%s needs a value", a);                        \
+			goto done;                                                          \
+		}                                                                       \
+		i++;                                                                    \
+	} while (0)
+		if (OPT("-h", "--help")) {
+			fputs(usage, stdout);
+			goto done;
+		} else if (OPT("-i", "--input")) {
+			NEED_VALUE();
+			o.input = v;
+		} else if (OPT("-o", "--output")) {
+			NEED_VALUE();
+			o.output = v;
+		} else if (OPT("-r", "--rule")) {
+			NEED_VALUE();
+			o.rules_file = v;
+		} else if (OPT("-j", "--jobs")) {
+			NEED_VALUE();
+			char *end;
+			long n = strtol(v, &end, 10);
+			if (*end || n < 1 || n > 1024) {
+				status = usage_error("-j needs a number from 1 to 1024, got '%s'", v);
+				goto done;
+			}
+			o.jobs = (int)n;
+		} else if (strcmp(a, "--exclude") == 0) {
+			NEED_VALUE();
+			tp_array_push(&excludes, (char *)v);
+		} else if (strcmp(a, "--force") == 0) {
+			o.force = 1;
+		} else if (OPT("-q", "--quiet")) {
+			o.quiet = 1;
+		} else {
+			status = usage_error("unknown option '%s'", a);
+			goto done;
+		}
+#undef OPT
+#undef NEED_VALUE
+	}
+	if (!o.input || !o.output) {
+		status = usage_error("%s", !o.input ? "missing -i INPUT" : "missing -o OUTPUT");
+		goto done;
+	}
+	o.excludes = excludes.items;
+	o.nexcludes = excludes.len;
+	int rc = tp_run(&o);
+	if (rc < 0) {
+		fprintf(stderr, "transplt: error: %s\n", tp_error_last());
+		status = -rc;
+	}
+done:
+	tp_array_free(&excludes);
+	return status;
+}

@@ -1,0 +1,201 @@
+/* convert: the per-file pipeline, read checks -> parse -> resolve -> match ->
+ * plan -> apply -> verify, with all scratch memory in one arena. */
+#include "convert.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "edit.h"
+#include "match.h"
+#include "resolve.h"
+
+const char *tp_op_name(enum tp_op op)
+{
+	static const char *names[] = {"INSERT", "MODIFY", "DELETE", "UNSUPPORTED", "UNKNOWN", "WARNING"};
+	return names[op];
+}
+
+/* Strict UTF-8: no overlongs, surrogates or code points past U+10FFFF. */
+static size_t invalid_utf8_at(const unsigned char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		unsigned c = s[i];
+		size_t n;
+		uint32_t cp, min;
+		if (c < 0x80) {
+			i++;
+			continue;
+		} else if ((c & 0xE0) == 0xC0) {
+			n = 1, cp = c & 0x1F, min = 0x80;
+		} else if ((c & 0xF0) == 0xE0) {
+			n = 2, cp = c & 0x0F, min = 0x800;
+		} else if ((c & 0xF8) == 0xF0) {
+			n = 3, cp = c & 0x07, min = 0x10000;
+		} else {
+			return i;
+		}
+		for (size_t k = 1; k <= n; k++) {
+			if (i + k >= len || (s[i + k] & 0xC0) != 0x80)
+				return i;
+			cp = (cp << 6) | (s[i + k] & 0x3F);
+		}
+		if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+			return i;
+		i += n + 1;
+	}
+	return len;
+}
+
+/* Line starts of the buffer, for byte offset -> line:column. */
+typedef struct {
+	const char *src;
+	uint32_t *starts;
+	uint32_t count;
+} lines;
+
+static void lines_init(lines *l, const char *src, uint32_t len, tp_arena *a)
+{
+	uint32_t n = 1;
+	for (uint32_t i = 0; i < len; i++)
+		n += src[i] == '\n';
+	l->src = src;
+	l->count = n;
+	l->starts = tp_arena_alloc(a, n * sizeof *l->starts);
+	l->starts[0] = 0;
+	for (uint32_t i = 0, k = 1; i < len; i++)
+		if (src[i] == '\n')
+			l->starts[k++] = i + 1;
+}
+
+static void position(const lines *l, uint32_t off, uint32_t *line, uint32_t *col)
+{
+	uint32_t lo = 0, hi = l->count;
+	while (hi - lo > 1) {
+		uint32_t mid = (lo + hi) / 2;
+		if (l->starts[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	uint32_t c = 1;
+	for (uint32_t i = l->starts[lo]; i < off; i++)
+		c += ((unsigned char)l->src[i] & 0xC0) != 0x80;
+	*line = lo + 1;
+	*col = c;
+}
+
+static char *hdup(const char *s) { return s ? tp_xstrdup(s) : NULL; }
+
+static void add_row(tp_result *out, const lines *l, const tp_item *it, uint32_t base)
+{
+	tp_row row = {.op = it->op, .start = it->start + base, .end = it->end + base};
+	position(l, it->start, &row.line1, &row.col1);
+	/* An edit's end line is where its last byte is, as editors show ranges. */
+	position(l, it->end > it->start ? it->end - 1 : it->end, &row.line2, &row.col2);
+	row.col2 += it->end > it->start;
+	row.text = hdup(it->text);
+	row.rule_id = hdup(it->rule_id);
+	row.message = hdup(it->message);
+	row.api = hdup(it->api);
+	tp_array_push(&out->rows, row);
+}
+
+static void warn_row(tp_result *out, const char *message)
+{
+	tp_row row = {.op = TP_OP_WARNING, .line1 = 1, .col1 = 1, .line2 = 1, .col2 = 1, .message = tp_xstrdup(message)};
+	tp_array_push(&out->rows, row);
+}
+
+void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, const char *src, size_t len)
+{
+	memset(out, 0, sizeof *out);
+	if (memchr(src, 0, len)) {
+		out->status = TP_FILE_BINARY;
+		warn_row(out, "binary content (NUL bytes) in a .py file: copied unchanged");
+		return;
+	}
+	size_t bad = invalid_utf8_at((const unsigned char *)src, len);
+	if (bad < len) {
+		out->status = TP_FILE_NOT_UTF8;
+		char m[128];
+		snprintf(m, sizeof m, "not UTF-8 (invalid byte at offset %zu): copied unchanged", bad);
+		warn_row(out, m);
+		return;
+	}
+	if (len > UINT32_MAX / 2) {
+		out->status = TP_FILE_BINARY;
+		warn_row(out, "file too large to convert (over 2 GiB): copied unchanged");
+		return;
+	}
+	/* The BOM is kept but not parsed; offsets below are past it. */
+	uint32_t base = len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	const char *body = src + base;
+	uint32_t blen = (uint32_t)(len - base);
+
+	tp_arena *arena = tp_arena_new();
+	tp_tree tree;
+	tp_resolver res;
+	tp_matcher m = {0};
+	tp_buf conv = {0};
+	if (tp_parse(&tree, parser, arena, body, blen) < 0) {
+		warn_row(out, "the parser gave up on this file: copied unchanged");
+		goto cleanup;
+	}
+	out->syntax_errors = (int)tree.error_count;
+	tp_resolver_init(&res, &tree, body, arena);
+	const char *nl = memchr(body, '\n', blen);
+	m = (tp_matcher){.rules = opts->rules, .tree = &tree, .src = body, .len = blen,
+			 .eol = nl && nl > body && nl[-1] == '\r' ? "\r\n" : "\n", .res = &res, .arena = arena};
+	tp_match(&m);
+	size_t n = m.items.len;
+	tp_plan(m.items.items, &n, tree.errors, tree.error_count, arena);
+
+	lines l;
+	lines_init(&l, body, blen, arena);
+	for (uint32_t i = 0; i < tree.error_count; i++) {
+		tp_item it = {.op = TP_OP_WARNING, .start = tree.errors[i].start, .end = tree.errors[i].end,
+			      .message = "syntax error: this region was not converted"};
+		add_row(out, &l, &it, base);
+	}
+	int changed = 0;
+	for (size_t i = 0; i < n; i++) {
+		add_row(out, &l, &m.items.items[i], base);
+		changed |= m.items.items[i].op <= TP_OP_DELETE;
+	}
+	if (changed) {
+		tp_buf_add(&conv, src, base);
+		tp_apply(&conv, body, blen, m.items.items, n);
+		/* verify: the output must parse no worse than the input did. */
+		tp_tree check;
+		if (tp_parse(&check, parser, arena, conv.ptr + base, (uint32_t)(conv.len - base)) < 0 || check.error_count > tree.error_count) {
+			out->status = TP_FILE_VERIFY_FAILED;
+			warn_row(out, "the converted file did not parse as well as the input: the original was kept");
+		} else {
+			out->output = conv.ptr;
+			out->output_len = conv.len;
+			conv.ptr = NULL;
+		}
+	}
+	tp_resolver_dispose(&res);
+cleanup:
+	tp_array_free(&m.items);
+	tp_buf_dispose(&conv);
+	tp_arena_free(arena);
+}
+
+void tp_result_dispose(tp_result *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->rows.len; i++) {
+		tp_row *row = &r->rows.items[i];
+		free(row->text);
+		free(row->rule_id);
+		free(row->message);
+		free(row->api);
+	}
+	tp_array_free(&r->rows);
+	free(r->output);
+	r->output = NULL;
+}

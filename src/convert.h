@@ -1,0 +1,65 @@
+/* convert: one file through read checks, parse, resolve, match, plan, apply
+ * and verify, into the converted bytes and its report rows. Thread-safe: each
+ * worker owns its parser and the file's arena. */
+#ifndef TP_CONVERT_H
+#define TP_CONVERT_H
+
+#include <stdint.h>
+
+#include "parse.h"
+#include "rules.h"
+#include "util.h"
+
+/* Row kinds, in report order. Edits are INSERT/MODIFY/DELETE; the rest are
+ * findings that change nothing. */
+enum tp_op { TP_OP_INSERT, TP_OP_MODIFY, TP_OP_DELETE, TP_OP_UNSUPPORTED, TP_OP_UNKNOWN, TP_OP_WARNING };
+
+const char *tp_op_name(enum tp_op op);
+
+/* An edit or finding while a file is converted (arena strings). For edits,
+ * [start, end) is replaced by text; start == end inserts. */
+typedef struct {
+	enum tp_op op;
+	uint32_t start, end;
+	const char *text;
+	const char *rule_id;
+	const char *message;
+	const char *api;
+	int user;
+} tp_item;
+
+/* A report row that outlives the conversion (heap strings, owned). Lines and
+ * columns are 1-based and refer to the input file; columns count characters. */
+typedef struct {
+	enum tp_op op;
+	uint32_t start, end;
+	uint32_t line1, col1, line2, col2;
+	char *text, *rule_id, *message, *api;
+} tp_row;
+
+enum tp_file_status {
+	TP_FILE_CONVERTED,   /* parsed and converted (possibly with no change) */
+	TP_FILE_NOT_UTF8,    /* copied unchanged */
+	TP_FILE_BINARY,      /* NUL bytes: copied unchanged */
+	TP_FILE_VERIFY_FAILED /* the output reparsed worse: original kept */
+};
+
+/* The result of one file. rows are owned; output is owned and NULL when the
+ * file is to be copied unchanged. */
+typedef struct {
+	enum tp_file_status status;
+	tp_array(tp_row) rows;
+	char *output;
+	size_t output_len;
+	int syntax_errors;
+} tp_result;
+
+typedef struct {
+	const tp_rules *rules;
+} tp_convert_opts;
+
+/* Converts src[0..len). Never fails: problems become WARNING rows. */
+void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, const char *src, size_t len);
+void tp_result_dispose(tp_result *r);
+
+#endif

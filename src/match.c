@@ -1,0 +1,568 @@
+/* match: the single walk that turns rule hits into edits and findings. */
+#include "match.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static inline const tp_node *N(const tp_matcher *m, uint32_t i) { return &m->tree->nodes[i]; }
+static inline uint16_t kind(const tp_matcher *m, uint32_t i) { return i == TP_NONE ? K_OTHER : m->tree->nodes[i].kind; }
+
+static inline tp_str text(const tp_matcher *m, uint32_t n)
+{
+	return (tp_str){m->src + N(m, n)->start, N(m, n)->end - N(m, n)->start};
+}
+
+static const char *dup_text(const tp_matcher *m, uint32_t n)
+{
+	tp_str s = text(m, n);
+	return tp_arena_strndup(m->arena, s.ptr, s.len);
+}
+
+static tp_rule *lookup(const tp_map *t, const char *key, size_t len) { return tp_map_get(t, key, len); }
+static tp_rule *lookup_z(const tp_map *t, const char *key) { return key ? lookup(t, key, strlen(key)) : NULL; }
+
+static const char *msg(const tp_matcher *m, const tp_rule *r, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static const char *msg(const tp_matcher *m, const tp_rule *r, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *s = NULL;
+	if (vasprintf(&s, fmt, ap) < 0)
+		abort();
+	va_end(ap);
+	/* User rules name their kind, so a change row says which rule made it. */
+	const char *out = r && r->user ? tp_arena_printf(m->arena, "%s: %s", r->id + 5, s) : tp_arena_strndup(m->arena, s, strlen(s));
+	free(s);
+	return out;
+}
+
+static void edit(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t start, uint32_t end, const char *replacement, const char *message)
+{
+	tp_item it = {op, start, end, replacement, r ? r->id : NULL, message, NULL, r ? r->user : 0};
+	tp_array_push(&m->items, it);
+}
+
+static void finding(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t node, const char *api, const char *tip)
+{
+	tp_item it = {op, N(m, node)->start, N(m, node)->end, NULL, r ? r->id : NULL, tip, api, r ? r->user : 0};
+	tp_array_push(&m->items, it);
+}
+
+static int is_member(const tp_rule *r, const char *name, size_t len)
+{
+	return r->members.count == 0 || tp_map_get(&r->members, name, len) != NULL;
+}
+
+/* ---- imports -------------------------------------------------------------- */
+
+/* The identifier children of a dotted_name, in order (arena array). */
+static uint32_t dotted_parts(const tp_matcher *m, uint32_t dotted, uint32_t *out, uint32_t max)
+{
+	uint32_t n = 0;
+	for (uint32_t c = N(m, dotted)->first; c != TP_NONE && n < max; c = N(m, c)->next)
+		if (kind(m, c) == K_IDENTIFIER)
+			out[n++] = c;
+	return n;
+}
+
+/* A module rename inside a dotted module path (`import torch.cuda.amp`,
+ * `from torch.cuda import x`). members lists the names imported from the
+ * module when the path is a from-import's module, for the member check.
+ * Returns 1 when the path was renamed. */
+static int rename_module_path(tp_matcher *m, uint32_t dotted, int bound_root, uint32_t from_stmt)
+{
+	uint32_t parts[32];
+	uint32_t n = dotted_parts(m, dotted, parts, 32);
+	tp_buf key = {0};
+	int done = 0;
+	for (uint32_t k = 0; k < n && !done; k++) {
+		if (k)
+			tp_buf_putc(&key, '.');
+		tp_str p = text(m, parts[k]);
+		tp_buf_add(&key, p.ptr, p.len);
+		tp_rule *r = lookup(&m->rules->module, key.ptr, key.len);
+		if (!r)
+			continue;
+		done = 1;
+		/* The member check: the next path component, or the imported names. */
+		int ok = 1;
+		const char *bad = NULL;
+		if (k + 1 < n) {
+			tp_str next = text(m, parts[k + 1]);
+			ok = is_member(r, next.ptr, next.len);
+			bad = ok ? NULL : tp_arena_printf(m->arena, "%s.%.*s", key.ptr, (int)next.len, next.ptr);
+		} else if (from_stmt != TP_NONE) {
+			for (uint32_t c = N(m, from_stmt)->first; c != TP_NONE; c = N(m, c)->next) {
+				if (N(m, c)->field != F_NAME)
+					continue;
+				uint32_t name = kind(m, c) == K_ALIASED_IMPORT ? tp_child(m->tree, c, F_NAME) : c;
+				if (name == TP_NONE)
+					continue;
+				tp_str s = text(m, name);
+				if (!is_member(r, s.ptr, s.len)) {
+					ok = 0;
+					bad = tp_arena_printf(m->arena, "%s.%.*s", key.ptr, (int)s.len, s.ptr);
+					finding(m, r, TP_OP_UNSUPPORTED, name, bad, r->unsupported_tip ? r->unsupported_tip : "");
+				}
+			}
+			if (!ok)
+				break;
+		}
+		if (!ok) {
+			if (k + 1 < n)
+				finding(m, r, TP_OP_UNSUPPORTED, dotted, bad, r->unsupported_tip ? r->unsupported_tip : "");
+			break;
+		}
+		const char *old = key.ptr;
+		const char *renamed = r->parent_module ? tp_arena_printf(m->arena, "%s.%s", r->parent_module, r->new_name) : r->new_name;
+		if (k == 0 && bound_root) {
+			/* `import apex` binds the root name: keep it with an alias. */
+			if (n > 1) {
+				finding(m, r, TP_OP_UNSUPPORTED, dotted, tp_arena_strndup(m->arena, old, strlen(old)),
+					"the import binds the renamed top-level package: rewrite it by hand");
+				break;
+			}
+			edit(m, r, TP_OP_MODIFY, N(m, dotted)->start, N(m, dotted)->end,
+			     tp_arena_printf(m->arena, "%s as %.*s", r->new_name, (int)text(m, parts[0]).len, text(m, parts[0]).ptr),
+			     msg(m, r, "import %s -> %s", old, renamed));
+		} else {
+			edit(m, r, TP_OP_MODIFY, N(m, parts[k])->start, N(m, parts[k])->end, r->new_name, msg(m, r, "%s -> %s", old, renamed));
+		}
+	}
+	tp_buf_dispose(&key);
+	return done;
+}
+
+/* `from torch import cuda [as x]`: the imported name itself is a renamed
+ * module, or a renamed function. The bound name never changes. */
+static void rename_from_import_names(tp_matcher *m, uint32_t stmt, const char *module)
+{
+	for (uint32_t c = N(m, stmt)->first; c != TP_NONE; c = N(m, c)->next) {
+		if (N(m, c)->field != F_NAME)
+			continue;
+		int aliased = kind(m, c) == K_ALIASED_IMPORT;
+		uint32_t name = aliased ? tp_child(m->tree, c, F_NAME) : c;
+		if (name == TP_NONE)
+			continue;
+		tp_str s = text(m, name);
+		const char *q = tp_arena_printf(m->arena, "%s.%.*s", module, (int)s.len, s.ptr);
+		const tp_rule *r = lookup_z(&m->rules->module, q);
+		const char *new_leaf = r ? r->new_name : NULL;
+		const char *new_q = r ? tp_arena_printf(m->arena, "%s.%s", module, r->new_name) : NULL;
+		if (!r && (r = lookup_z(&m->rules->func_qualified, q))) {
+			const char *dot = strrchr(r->new_name, '.');
+			if (!dot || (size_t)(dot - r->new_name) != strlen(module) || strncmp(r->new_name, module, strlen(module)) != 0)
+				continue; /* another module: handled for the whole statement */
+			new_leaf = dot + 1;
+			new_q = r->new_name;
+		}
+		if (!r)
+			continue;
+		const char *rep = aliased ? new_leaf : tp_arena_printf(m->arena, "%s as %.*s", new_leaf, (int)s.len, s.ptr);
+		edit(m, r, TP_OP_MODIFY, N(m, name)->start, N(m, name)->end, rep, msg(m, r, "%s -> %s", q, new_q));
+	}
+}
+
+/* `from apex.normalization import FusedLayerNorm` where the function moves to
+ * another module: rewrite the whole statement when every imported name moves
+ * to the same module, else report the names. */
+static void move_from_import(tp_matcher *m, uint32_t stmt, uint32_t mod, const char *module)
+{
+	const char *target = NULL;
+	int all = 1, any = 0;
+	tp_buf names = {0};
+	for (uint32_t c = N(m, stmt)->first; c != TP_NONE; c = N(m, c)->next) {
+		if (N(m, c)->field != F_NAME)
+			continue;
+		int aliased = kind(m, c) == K_ALIASED_IMPORT;
+		uint32_t name = aliased ? tp_child(m->tree, c, F_NAME) : c;
+		uint32_t alias = aliased ? tp_child(m->tree, c, F_ALIAS) : name;
+		if (name == TP_NONE || alias == TP_NONE)
+			continue;
+		tp_str s = text(m, name), a = text(m, alias);
+		const char *q = tp_arena_printf(m->arena, "%s.%.*s", module, (int)s.len, s.ptr);
+		const tp_rule *r = lookup_z(&m->rules->func_qualified, q);
+		const char *dot = r ? strrchr(r->new_name, '.') : NULL;
+		if (!dot || ((size_t)(dot - r->new_name) == strlen(module) && strncmp(r->new_name, module, strlen(module)) == 0)) {
+			all = 0;
+			continue;
+		}
+		const char *tmod = tp_arena_strndup(m->arena, r->new_name, (size_t)(dot - r->new_name));
+		if (target && strcmp(target, tmod) != 0)
+			all = 0;
+		target = tmod;
+		any = 1;
+		if (names.len)
+			tp_buf_puts(&names, ", ");
+		if (strcmp(dot + 1, tp_arena_strndup(m->arena, a.ptr, a.len)) == 0)
+			tp_buf_puts(&names, dot + 1);
+		else
+			tp_buf_printf(&names, "%s as %.*s", dot + 1, (int)a.len, a.ptr);
+	}
+	if (any && all) {
+		/* Replace from the module name to the end of the statement. */
+		const tp_rule *r = NULL;
+		for (uint32_t c = N(m, stmt)->first; c != TP_NONE && !r; c = N(m, c)->next)
+			if (N(m, c)->field == F_NAME) {
+				uint32_t name = kind(m, c) == K_ALIASED_IMPORT ? tp_child(m->tree, c, F_NAME) : c;
+				tp_str s = text(m, name);
+				r = lookup_z(&m->rules->func_qualified, tp_arena_printf(m->arena, "%s.%.*s", module, (int)s.len, s.ptr));
+			}
+		edit(m, r, TP_OP_MODIFY, N(m, mod)->start, N(m, stmt)->end, tp_arena_printf(m->arena, "%s import %s", target, names.ptr),
+		     msg(m, r, "from %s import ... -> from %s import %s", module, target, names.ptr));
+	} else if (any) {
+		finding(m, NULL, TP_OP_UNSUPPORTED, stmt, module,
+			"some imported names move to another module and some do not: split this import by hand");
+	}
+	tp_buf_dispose(&names);
+}
+
+/* Import insertion and module tracking for one import statement. */
+static void match_import(tp_matcher *m, uint32_t stmt, uint32_t *first_hit, int *has_unless)
+{
+	const tp_rule *ins = m->rules->import_insert;
+	uint32_t roots[64];
+	uint32_t nroots = 0;
+	if (kind(m, stmt) == K_IMPORT) {
+		for (uint32_t c = N(m, stmt)->first; c != TP_NONE; c = N(m, c)->next) {
+			if (N(m, c)->field != F_NAME)
+				continue;
+			uint32_t dotted = kind(m, c) == K_ALIASED_IMPORT ? tp_child(m->tree, c, F_NAME) : c;
+			if (dotted == TP_NONE || kind(m, dotted) != K_DOTTED_NAME)
+				continue;
+			uint32_t p[1];
+			if (dotted_parts(m, dotted, p, 1) && nroots < 64)
+				roots[nroots++] = p[0];
+			rename_module_path(m, dotted, kind(m, c) != K_ALIASED_IMPORT, TP_NONE);
+		}
+	} else {
+		uint32_t mod = tp_child(m->tree, stmt, F_MODULE_NAME);
+		if (mod == TP_NONE || kind(m, mod) != K_DOTTED_NAME)
+			return;
+		uint32_t p[1];
+		if (dotted_parts(m, mod, p, 1))
+			roots[nroots++] = p[0];
+		if (!rename_module_path(m, mod, 0, stmt)) {
+			const char *module = tp_dotted_text(m->res, mod);
+			rename_from_import_names(m, stmt, module);
+			move_from_import(m, stmt, mod, module);
+		}
+	}
+	uint32_t i = 0;
+	for (const tp_rule *r = ins; r; r = r->next, i++) {
+		for (uint32_t k = 0; k < nroots; k++) {
+			tp_str root = text(m, roots[k]);
+			if (tp_str_eq(root, r->after_module) && first_hit[i] == TP_NONE)
+				first_hit[i] = stmt;
+			if (tp_str_eq(root, r->unless_module))
+				has_unless[i] = 1;
+		}
+	}
+}
+
+/* Inserts the import line after the statement's last line, with the
+ * indentation of its first line. */
+static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
+{
+	uint32_t ls = N(m, stmt)->start;
+	while (ls > 0 && m->src[ls - 1] != '\n')
+		ls--;
+	uint32_t ind = ls;
+	while (ind < m->len && (m->src[ind] == ' ' || m->src[ind] == '\t'))
+		ind++;
+	uint32_t at = N(m, stmt)->end;
+	while (at < m->len && m->src[at] != '\n')
+		at++;
+	const char *line;
+	if (at < m->len) {
+		at++;
+		line = tp_arena_printf(m->arena, "%.*s%s%s", (int)(ind - ls), m->src + ls, r->insert, m->eol);
+	} else {
+		line = tp_arena_printf(m->arena, "%s%.*s%s", m->eol, (int)(ind - ls), m->src + ls, r->insert);
+	}
+	edit(m, r, TP_OP_INSERT, at, at, line, r->message ? msg(m, r, "%s", r->message) : msg(m, r, "insert %s", r->insert));
+}
+
+/* ---- calls and attributes ------------------------------------------------- */
+
+/* An attribute node whose object is not a module, so `x.name` is a method or
+ * field of a value. */
+static int on_value(const tp_matcher *m, uint32_t attr)
+{
+	uint32_t obj = tp_child(m->tree, attr, F_OBJECT);
+	if (obj == TP_NONE)
+		return 0;
+	int module = 0;
+	return !tp_resolve_qname(m->res, obj, &module) || !module;
+}
+
+static uint32_t attr_name(const tp_matcher *m, uint32_t attr) { return tp_child(m->tree, attr, F_ATTRIBUTE); }
+
+/* The positional argument idx, or the keyword argument named kw. */
+static uint32_t find_arg(const tp_matcher *m, uint32_t args, int idx, const char *kw, int *is_kw)
+{
+	int pos = 0;
+	for (uint32_t c = N(m, args)->first; c != TP_NONE; c = N(m, c)->next) {
+		uint16_t k = kind(m, c);
+		if (k == K_COMMENT)
+			continue;
+		if (k == K_KEYWORD_ARG) {
+			uint32_t name = tp_child(m->tree, c, F_NAME);
+			if (kw && name != TP_NONE && tp_str_eq(text(m, name), kw)) {
+				*is_kw = 1;
+				return c;
+			}
+			continue;
+		}
+		if (k == K_LIST_SPLAT_PATTERN || k == K_DICT_SPLAT_PATTERN || k == K_OTHER) {
+			/* *args / **kwargs: positions after them are unknowable */
+			if (k != K_OTHER)
+				return TP_NONE;
+		}
+		if (pos++ == idx && idx >= 0) {
+			*is_kw = 0;
+			return c;
+		}
+	}
+	return TP_NONE;
+}
+
+static void apply_args_rule(tp_matcher *m, const tp_rule *r, uint32_t call, const char *fname)
+{
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	if (args == TP_NONE || kind(m, args) != K_ARG_LIST)
+		return;
+	int is_kw = 0;
+	uint32_t a = find_arg(m, args, r->arg_keyword ? -1 : r->arg_idx, r->arg_keyword, &is_kw);
+	if (a == TP_NONE && r->arg_keyword && r->arg_idx >= 0)
+		a = find_arg(m, args, r->arg_idx, NULL, &is_kw);
+	if (a == TP_NONE)
+		return;
+	const char *what = r->arg_keyword && is_kw ? r->arg_keyword : tp_arena_printf(m->arena, "argument %d", r->arg_idx);
+	if (is_kw && r->new_keyword) {
+		uint32_t name = tp_child(m->tree, a, F_NAME);
+		edit(m, r, TP_OP_MODIFY, N(m, name)->start, N(m, name)->end, r->new_keyword,
+		     msg(m, r, "%s(%s=...) -> %s(%s=...)", fname, r->arg_keyword, fname, r->new_keyword));
+	}
+	if (!r->arg_new)
+		return;
+	if (*r->arg_new) {
+		uint32_t v = is_kw ? tp_child(m->tree, a, F_VALUE) : a;
+		edit(m, r, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, r->arg_new,
+		     msg(m, r, "%s: %s %s -> %s", fname, what, dup_text(m, v), r->arg_new));
+		return;
+	}
+	/* Delete the argument and one separating comma. */
+	uint32_t prev = TP_NONE, next = N(m, a)->next;
+	for (uint32_t c = N(m, args)->first; c != a; c = N(m, c)->next)
+		if (kind(m, c) != K_COMMENT)
+			prev = c;
+	while (next != TP_NONE && kind(m, next) == K_COMMENT)
+		next = N(m, next)->next;
+	uint32_t start = N(m, a)->start, end = N(m, a)->end;
+	if (next != TP_NONE)
+		end = N(m, next)->start;
+	else if (prev != TP_NONE)
+		start = N(m, prev)->end;
+	else {
+		/* The only argument: drop a trailing comma too. */
+		while (end < N(m, args)->end - 1 && (m->src[end] == ' ' || m->src[end] == ','))
+			end++;
+	}
+	edit(m, r, TP_OP_DELETE, start, end, "", msg(m, r, "%s: delete %s", fname, what));
+}
+
+/* `.to(0)`, `.to(args.gpu)`, `.to(d)` with d = int(...): a bare integer
+ * device means the GPU on CUDA, but torch_npu rejects it. */
+static void apply_device_index(tp_matcher *m, const tp_rule *r, uint32_t call)
+{
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	if (args == TP_NONE || kind(m, args) != K_ARG_LIST)
+		return;
+	int is_kw = 0;
+	uint32_t a = find_arg(m, args, r->arg_idx, r->arg_keyword, &is_kw);
+	if (a == TP_NONE && r->arg_keyword)
+		a = find_arg(m, args, -1, r->arg_keyword, &is_kw);
+	if (a == TP_NONE)
+		return;
+	uint32_t v = is_kw ? tp_child(m->tree, a, F_VALUE) : a;
+	if (v == TP_NONE)
+		return;
+	tp_str s = text(m, v);
+	const char *rep = NULL;
+	if (kind(m, v) == K_INTEGER) {
+		rep = tp_arena_printf(m->arena, "'%s:%.*s'", r->device, (int)s.len, s.ptr);
+	} else if (kind(m, v) == K_IDENTIFIER || kind(m, v) == K_ATTRIBUTE) {
+		int hit = tp_regex_match(r->pattern, s.ptr, s.len);
+		if (!hit && kind(m, v) == K_IDENTIFIER) {
+			const tp_binding *b = tp_resolve_name(m->res, v, s.ptr, s.len);
+			hit = b && b->kind == TP_BIND_LOCAL && b->int_like;
+		}
+		if (hit)
+			rep = tp_arena_printf(m->arena, "f'%s:{%.*s}'", r->device, (int)s.len, s.ptr);
+	}
+	if (rep)
+		edit(m, r, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep,
+		     msg(m, r, ".%s(%.*s) -> .%s(%s): torch_npu needs a device string, not an integer", r->old_name, (int)s.len, s.ptr, r->old_name, rep));
+}
+
+/* A qualified function rename at a call site written as an attribute chain. */
+static void rename_qualified_call(tp_matcher *m, const tp_rule *r, uint32_t fn, const char *qn)
+{
+	if (kind(m, fn) != K_ATTRIBUTE)
+		return; /* a bare name was bound by an import, which is rewritten instead */
+	const char *odot = strrchr(r->old_name, '.'), *ndot = strrchr(r->new_name, '.');
+	uint32_t leaf = attr_name(m, fn);
+	if (leaf == TP_NONE)
+		return;
+	if (ndot && odot - r->old_name == ndot - r->new_name && strncmp(r->old_name, r->new_name, (size_t)(odot - r->old_name)) == 0) {
+		edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, ndot + 1, msg(m, r, "%s -> %s", qn, r->new_name));
+		return;
+	}
+	/* Another module: spell the new name out when its root is imported here. */
+	const char *root_end = strchr(r->new_name, '.');
+	size_t rlen = root_end ? (size_t)(root_end - r->new_name) : strlen(r->new_name);
+	const tp_binding *b = tp_resolve_name(m->res, fn, r->new_name, rlen);
+	if (b && b->kind == TP_BIND_IMPORT && strlen(b->qname) == rlen && strncmp(b->qname, r->new_name, rlen) == 0)
+		edit(m, r, TP_OP_MODIFY, N(m, fn)->start, N(m, fn)->end, r->new_name, msg(m, r, "%s -> %s", qn, r->new_name));
+	else
+		finding(m, r, TP_OP_UNSUPPORTED, fn, qn, tp_arena_printf(m->arena, "replace with %s (import %.*s first)", r->new_name, (int)rlen, r->new_name));
+}
+
+static void match_call(tp_matcher *m, uint32_t call)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
+	if (fn == TP_NONE)
+		return;
+	const char *qn = tp_resolve_qname(m->res, fn, NULL);
+	const tp_rule *r;
+	if (qn) {
+		if ((r = lookup_z(&m->rules->func_qualified, qn)))
+			rename_qualified_call(m, r, fn, qn);
+		for (r = lookup_z(&m->rules->args_qualified, qn); r; r = r->next)
+			apply_args_rule(m, r, call, qn);
+	}
+	if (kind(m, fn) != K_ATTRIBUTE || !on_value(m, fn))
+		return;
+	uint32_t leaf = attr_name(m, fn);
+	if (leaf == TP_NONE)
+		return;
+	tp_str name = text(m, leaf);
+	if ((r = lookup(&m->rules->func_method, name.ptr, name.len)))
+		edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
+		     msg(m, r, ".%.*s() -> .%s()", (int)name.len, name.ptr, r->new_name));
+	const char *mname = tp_arena_printf(m->arena, ".%.*s", (int)name.len, name.ptr);
+	for (r = lookup(&m->rules->args_method, name.ptr, name.len); r; r = r->next)
+		apply_args_rule(m, r, call, mname);
+	if ((r = lookup(&m->rules->device_index, name.ptr, name.len)))
+		apply_device_index(m, r, call);
+}
+
+/* Whether node is written to: an assignment target, or inside one. */
+static int is_store(const tp_matcher *m, uint32_t n)
+{
+	for (uint32_t c = n, p = N(m, n)->parent; p != TP_NONE; c = p, p = N(m, p)->parent) {
+		uint16_t k = kind(m, p);
+		if ((k == K_ASSIGNMENT || k == K_AUG_ASSIGN || k == K_FOR) && N(m, c)->field == F_LEFT)
+			return 1;
+		if (!tp_is_pattern(k))
+			return 0;
+	}
+	return 0;
+}
+
+static void match_attribute(tp_matcher *m, uint32_t attr)
+{
+	uint32_t leaf = attr_name(m, attr);
+	if (leaf == TP_NONE)
+		return;
+	const char *qn = tp_resolve_qname(m->res, attr, NULL);
+	const tp_rule *r = lookup_z(&m->rules->module, qn);
+	if (r) {
+		/* `torch.cuda.X`: rename the module word when X is a known member. */
+		uint32_t p = N(m, attr)->parent;
+		uint32_t member = (p != TP_NONE && kind(m, p) == K_ATTRIBUTE && N(m, attr)->field == F_OBJECT) ? attr_name(m, p) : TP_NONE;
+		const char *renamed = r->parent_module ? tp_arena_printf(m->arena, "%s.%s", r->parent_module, r->new_name) : r->new_name;
+		if (member != TP_NONE) {
+			tp_str ms = text(m, member);
+			if (is_member(r, ms.ptr, ms.len))
+				edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
+				     msg(m, r, "%s.%.*s -> %s.%.*s", qn, (int)ms.len, ms.ptr, renamed, (int)ms.len, ms.ptr));
+			else
+				finding(m, r, TP_OP_UNSUPPORTED, p, tp_arena_printf(m->arena, "%s.%.*s", qn, (int)ms.len, ms.ptr),
+					r->unsupported_tip ? r->unsupported_tip : "");
+		} else if (r->members.count == 0) {
+			edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name, msg(m, r, "%s -> %s", qn, renamed));
+		} else {
+			finding(m, r, TP_OP_UNSUPPORTED, attr, qn, r->unsupported_tip ? r->unsupported_tip : "");
+		}
+		return;
+	}
+	if (!on_value(m, attr) || is_store(m, attr))
+		return;
+	tp_str name = text(m, leaf);
+	if ((r = lookup(&m->rules->attr_method, name.ptr, name.len)))
+		edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
+		     msg(m, r, ".%.*s -> .%s", (int)name.len, name.ptr, r->new_name));
+}
+
+/* ---- strings -------------------------------------------------------------- */
+
+static void match_string(tp_matcher *m, uint32_t str)
+{
+	uint32_t p = N(m, str)->parent;
+	/* Docstrings and other bare string statements are prose, not code;
+	 * implicitly concatenated pieces are not one value. */
+	if (p != TP_NONE && (kind(m, p) == K_EXPR_STMT || kind(m, p) == K_CONCAT_STRING))
+		return;
+	uint32_t open = N(m, str)->first, close = TP_NONE;
+	for (uint32_t c = open; c != TP_NONE; c = N(m, c)->next)
+		close = c;
+	if (open == TP_NONE || kind(m, open) != K_STRING_START || kind(m, close) != K_STRING_END)
+		return;
+	tp_str prefix = text(m, open);
+	for (size_t i = 0; i < prefix.len; i++)
+		if (prefix.ptr[i] == 'b' || prefix.ptr[i] == 'B')
+			return;
+	uint32_t cs = N(m, open)->end, ce = N(m, close)->start;
+	size_t w = 0;
+	while (cs + w < ce && (m->src[cs + w] == '_' || ((m->src[cs + w] | 0x20) >= 'a' && (m->src[cs + w] | 0x20) <= 'z')))
+		w++;
+	if (!w)
+		return;
+	for (const tp_rule *r = lookup(&m->rules->string_prefix, m->src + cs, w); r; r = r->next) {
+		if (!tp_regex_match(r->pattern, m->src + cs, ce - cs))
+			continue;
+		edit(m, r, TP_OP_MODIFY, cs, cs + (uint32_t)w, r->replacement,
+		     msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - w), m->src + cs + w));
+		return;
+	}
+}
+
+void tp_match(tp_matcher *m)
+{
+	uint32_t nins = 0;
+	for (const tp_rule *r = m->rules->import_insert; r; r = r->next)
+		nins++;
+	uint32_t *first_hit = tp_arena_alloc(m->arena, (nins + 1) * sizeof *first_hit);
+	int *has_unless = tp_arena_alloc(m->arena, (nins + 1) * sizeof *has_unless);
+	for (uint32_t i = 0; i < nins; i++) {
+		first_hit[i] = TP_NONE;
+		has_unless[i] = 0;
+	}
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		switch (kind(m, i)) {
+		case K_IMPORT:
+		case K_IMPORT_FROM: match_import(m, i, first_hit, has_unless); break;
+		case K_CALL: match_call(m, i); break;
+		case K_ATTRIBUTE: match_attribute(m, i); break;
+		case K_STRING: match_string(m, i); break;
+		default: break;
+		}
+	}
+	uint32_t i = 0;
+	for (const tp_rule *r = m->rules->import_insert; r; r = r->next, i++)
+		if (first_hit[i] != TP_NONE && !has_unless[i])
+			insert_import(m, r, first_hit[i]);
+}

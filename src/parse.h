@@ -1,0 +1,108 @@
+/* parse: the only module that talks to tree-sitter. It parses a buffer and
+ * flattens the tree into a preorder array of the named nodes the later stages
+ * need, so every later walk is a plain loop with no recursion on depth. */
+#ifndef TP_PARSE_H
+#define TP_PARSE_H
+
+#include <stdint.h>
+
+#include "util.h"
+
+/* Grammar node kinds the converter looks at; anything else is K_OTHER. */
+#define TP_KINDS(X)                                                                \
+	X(MODULE, "module") X(IMPORT, "import_statement")                              \
+	X(IMPORT_FROM, "import_from_statement") X(FUTURE_IMPORT, "future_import_statement") \
+	X(DOTTED_NAME, "dotted_name") X(ALIASED_IMPORT, "aliased_import")              \
+	X(RELATIVE_IMPORT, "relative_import") X(WILDCARD_IMPORT, "wildcard_import")    \
+	X(CALL, "call") X(ATTRIBUTE, "attribute") X(IDENTIFIER, "identifier")          \
+	X(STRING, "string") X(STRING_START, "string_start")                            \
+	X(STRING_CONTENT, "string_content") X(STRING_END, "string_end")                \
+	X(INTERPOLATION, "interpolation") X(ESCAPE_SEQUENCE, "escape_sequence")        \
+	X(CONCAT_STRING, "concatenated_string") X(EXPR_STMT, "expression_statement")   \
+	X(ARG_LIST, "argument_list") X(KEYWORD_ARG, "keyword_argument")                \
+	X(FUNCTION_DEF, "function_definition") X(LAMBDA, "lambda")                     \
+	X(CLASS_DEF, "class_definition") X(ASSIGNMENT, "assignment")                   \
+	X(AUG_ASSIGN, "augmented_assignment") X(PARAMETERS, "parameters")              \
+	X(LAMBDA_PARAMS, "lambda_parameters") X(DEFAULT_PARAM, "default_parameter")    \
+	X(TYPED_PARAM, "typed_parameter") X(TYPED_DEFAULT_PARAM, "typed_default_parameter") \
+	X(LIST_SPLAT_PATTERN, "list_splat_pattern")                                    \
+	X(DICT_SPLAT_PATTERN, "dictionary_splat_pattern") X(INTEGER, "integer")        \
+	X(GLOBAL, "global_statement") X(NONLOCAL, "nonlocal_statement")                \
+	X(BLOCK, "block") X(DECORATOR, "decorator") X(FOR, "for_statement")            \
+	X(AS_PATTERN, "as_pattern") X(AS_PATTERN_TARGET, "as_pattern_target")          \
+	X(PATTERN_LIST, "pattern_list") X(TUPLE_PATTERN, "tuple_pattern")              \
+	X(LIST_PATTERN, "list_pattern") X(EXCEPT, "except_clause")                     \
+	X(NAMED_EXPR, "named_expression") X(COMMENT, "comment") X(ERROR, "ERROR")      \
+	X(SUBSCRIPT, "subscript") X(PARENTHESIZED, "parenthesized_expression")
+
+enum tp_kind {
+	K_OTHER = 0,
+#define TP_KIND_ENUM(name, str) K_##name,
+	TP_KINDS(TP_KIND_ENUM)
+#undef TP_KIND_ENUM
+	K__COUNT
+};
+
+#define TP_FIELDS(X)                                                             \
+	X(FUNCTION, "function") X(ARGUMENTS, "arguments") X(OBJECT, "object")        \
+	X(ATTRIBUTE, "attribute") X(NAME, "name") X(ALIAS, "alias")                  \
+	X(MODULE_NAME, "module_name") X(LEFT, "left") X(RIGHT, "right")              \
+	X(VALUE, "value") X(BODY, "body") X(PARAMETERS, "parameters")                \
+	X(SUPERCLASSES, "superclasses") X(DEFINITION, "definition")                  \
+	X(EXPRESSION, "expression")
+
+enum tp_field {
+	F_NONE = 0,
+#define TP_FIELD_ENUM(name, str) F_##name,
+	TP_FIELDS(TP_FIELD_ENUM)
+#undef TP_FIELD_ENUM
+	F__COUNT
+};
+
+#define TP_NONE UINT32_MAX
+
+/* One named node. Nodes are stored in preorder: a node's descendants follow
+ * it and end before index `end_index`. parent/first/next are indices into the
+ * same array, TP_NONE when absent. Byte offsets index the parsed buffer. */
+typedef struct {
+	uint32_t start, end;
+	uint32_t parent, first, next;
+	uint32_t end_index;
+	uint16_t kind, field;
+} tp_node;
+
+/* The flattened tree of one buffer. nodes is owned (arena memory); errors
+ * lists the byte ranges of ERROR and MISSING nodes, in source order. */
+typedef struct {
+	tp_node *nodes;
+	uint32_t count;
+	struct tp_range { uint32_t start, end; } *errors;
+	uint32_t error_count;
+} tp_tree;
+
+typedef struct tp_parser tp_parser;
+
+tp_parser *tp_parser_new(void);
+void tp_parser_free(tp_parser *p);
+/* Parses src[0..len) into out, allocating from arena. Returns 0, or a negative
+ * code when the grammar cannot run at all (the message is in tp_parse_error). */
+int tp_parse(tp_tree *out, tp_parser *p, tp_arena *arena, const char *src, uint32_t len);
+
+const char *tp_kind_name(enum tp_kind k);
+
+static inline uint32_t tp_child(const tp_tree *t, uint32_t n, enum tp_field f)
+{
+	for (uint32_t c = t->nodes[n].first; c != TP_NONE; c = t->nodes[c].next)
+		if (t->nodes[c].field == f)
+			return c;
+	return TP_NONE;
+}
+
+/* Nodes that only group assignment targets: `a, (b, *c) = ...`. */
+static inline int tp_is_pattern(uint16_t kind)
+{
+	return kind == K_PATTERN_LIST || kind == K_TUPLE_PATTERN || kind == K_LIST_PATTERN || kind == K_LIST_SPLAT_PATTERN ||
+	       kind == K_PARENTHESIZED;
+}
+
+#endif

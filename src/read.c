@@ -1,0 +1,42 @@
+/* read: loads a file's bytes in one go (pipeline stage 2). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "io.h"
+#include "util.h"
+
+int tp_read_file(char **out, size_t *len, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return tp_error_set(TP_EIO, "%s: cannot open: %s", path, strerror(errno));
+	struct stat st;
+	size_t cap = fstat(fd, &st) == 0 && st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
+	char *buf = tp_xmalloc(cap);
+	size_t n = 0;
+	for (;;) {
+		if (n + 1 >= cap)
+			buf = tp_xrealloc(buf, cap *= 2);
+		ssize_t r = read(fd, buf + n, cap - n - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			int e = errno;
+			close(fd);
+			free(buf);
+			return tp_error_set(TP_EIO, "%s: cannot read: %s", path, strerror(e));
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	buf[n] = 0;
+	*out = buf;
+	*len = n;
+	return 0;
+}

@@ -1,0 +1,77 @@
+/* report: the msFmkTransplt text log and the change list CSV. */
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "error.h"
+#include "io.h"
+
+void tp_csv_cell(tp_buf *b, const char *s)
+{
+	if (!s)
+		s = "";
+	int formula = *s == '=' || *s == '+' || *s == '-' || *s == '@' || *s == '\t' || *s == '\r';
+	int quote = formula || strpbrk(s, ",\"\n\r") != NULL;
+	if (quote)
+		tp_buf_putc(b, '"');
+	if (formula)
+		tp_buf_putc(b, '\'');
+	for (; *s; s++) {
+		if (*s == '"')
+			tp_buf_putc(b, '"');
+		tp_buf_putc(b, *s);
+	}
+	if (quote)
+		tp_buf_putc(b, '"');
+}
+
+static void csv_row(tp_buf *b, const char *const *cells, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			tp_buf_putc(b, ',');
+		tp_csv_cell(b, cells[i]);
+	}
+	tp_buf_puts(b, "\n");
+}
+
+static const char *row_message(const tp_row *r)
+{
+	if (r->op == TP_OP_UNSUPPORTED || r->op == TP_OP_UNKNOWN)
+		return r->message && *r->message ? r->message : r->api;
+	return r->message;
+}
+
+int tp_report_write(const char *dir, const tp_report_file *files, size_t count)
+{
+	tp_buf log = {0}, csv = {0};
+	tp_buf_puts(&csv, "File,Start Line,End Line,Operation Type,Message\n");
+	for (size_t f = 0; f < count; f++) {
+		const tp_result *res = files[f].result;
+		for (size_t i = 0; i < res->rows.len; i++) {
+			const tp_row *r = &res->rows.items[i];
+			const char *m = row_message(r);
+			char *full = (r->op == TP_OP_UNSUPPORTED || r->op == TP_OP_UNKNOWN) && r->api && m != r->api
+					     ? tp_xprintf("%s: %s", r->api, m)
+					     : tp_xstrdup(m ? m : "");
+			tp_buf_printf(&log, "%s: line: %u ~ %u  Operation Type: %s  Message: %s\n", files[f].path, r->line1, r->line2,
+				      tp_op_name(r->op), full);
+			char l1[16], l2[16];
+			snprintf(l1, sizeof l1, "%u", r->line1);
+			snprintf(l2, sizeof l2, "%u", r->line2);
+			const char *cells[] = {files[f].path, l1, l2, tp_op_name(r->op), full};
+			csv_row(&csv, cells, 5);
+			free(full);
+		}
+	}
+	char *lp = tp_xprintf("%s/msFmkTranspltlog.txt", dir), *cp = tp_xprintf("%s/change_list.csv", dir);
+	int rc = tp_write_file(lp, log.ptr ? log.ptr : "", log.len, 0644);
+	if (rc == 0)
+		rc = tp_write_file(cp, csv.ptr, csv.len, 0644);
+	free(lp);
+	free(cp);
+	tp_buf_dispose(&log);
+	tp_buf_dispose(&csv);
+	return rc;
+}

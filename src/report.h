@@ -1,0 +1,21 @@
+/* report: writes the merged per-file rows into the report files of
+ * transplant_result_file/ (after all files are done, in path order). */
+#ifndef TP_REPORT_H
+#define TP_REPORT_H
+
+#include "convert.h"
+
+/* One converted file's rows for the reports (borrowed). */
+typedef struct {
+	const char *path;
+	const tp_result *result;
+} tp_report_file;
+
+/* Writes msFmkTranspltlog.txt and change_list.csv into dir. Returns 0 or TP_EIO. */
+int tp_report_write(const char *dir, const tp_report_file *files, size_t count);
+
+/* Appends one CSV cell: quoted when needed, and defused when a spreadsheet
+ * would read it as a formula. */
+void tp_csv_cell(tp_buf *b, const char *s);
+
+#endif

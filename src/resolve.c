@@ -1,0 +1,278 @@
+/* resolve: one linear pass that assigns every node its scope and records the
+ * bindings of each scope (imports, assignments, parameters, definitions,
+ * global/nonlocal), then name lookups that follow Python's scope rules. */
+#include "resolve.h"
+
+#include <stdio.h>
+
+static inline const tp_node *N(const tp_resolver *r, uint32_t i) { return &r->tree->nodes[i]; }
+
+static int is_scope(uint16_t kind) { return kind == K_FUNCTION_DEF || kind == K_LAMBDA || kind == K_CLASS_DEF; }
+
+const char *tp_dotted_text(const tp_resolver *r, uint32_t node)
+{
+	tp_buf b = {0};
+	for (uint32_t c = N(r, node)->first; c != TP_NONE; c = N(r, c)->next) {
+		if (N(r, c)->kind != K_IDENTIFIER)
+			continue;
+		if (b.len)
+			tp_buf_putc(&b, '.');
+		tp_buf_add(&b, r->src + N(r, c)->start, N(r, c)->end - N(r, c)->start);
+	}
+	const char *s = tp_arena_strndup(r->arena, b.ptr ? b.ptr : "", b.len);
+	tp_buf_dispose(&b);
+	return s;
+}
+
+static char *scope_key(const tp_resolver *r, uint32_t scope, const char *name, size_t len, size_t *klen)
+{
+	char *k = tp_arena_printf(r->arena, "%u:%.*s", scope, (int)len, name);
+	*klen = strlen(k);
+	return k;
+}
+
+/* An integer literal, or a call of the builtin int(...). */
+static int int_like_value(const tp_resolver *r, uint32_t v)
+{
+	if (v == TP_NONE)
+		return 0;
+	if (N(r, v)->kind == K_INTEGER)
+		return 1;
+	if (N(r, v)->kind == K_CALL) {
+		uint32_t f = tp_child(r->tree, v, F_FUNCTION);
+		return f != TP_NONE && N(r, f)->kind == K_IDENTIFIER && N(r, f)->end - N(r, f)->start == 3 &&
+		       memcmp(r->src + N(r, f)->start, "int", 3) == 0;
+	}
+	return 0;
+}
+
+/* Records a binding. Imports win over other bindings of the same scope:
+ * `try: import x / except: x = None` still resolves to the import. */
+static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_kind kind, const char *qname, int module, uint32_t value)
+{
+	const char *name = r->src + N(r, ident)->start;
+	size_t len = N(r, ident)->end - N(r, ident)->start, klen;
+	char *key = scope_key(r, scope, name, len, &klen);
+	tp_binding *b = tp_map_get(&r->bindings, key, klen);
+	int int_like = kind == TP_BIND_LOCAL && int_like_value(r, value);
+	if (b) {
+		if (b->kind == TP_BIND_LOCAL && kind == TP_BIND_LOCAL)
+			b->int_like = b->int_like && int_like;
+		if (b->kind == TP_BIND_IMPORT || kind <= b->kind)
+			return;
+	} else {
+		b = tp_arena_alloc(r->arena, sizeof *b);
+		tp_map_put(&r->bindings, key, klen, b);
+	}
+	b->kind = kind;
+	b->qname = qname;
+	b->module = module;
+	b->int_like = int_like;
+}
+
+/* Binds every name an assignment target introduces: `a`, `a, (b, *c)`. */
+static void bind_target(tp_resolver *r, uint32_t scope, uint32_t target, uint32_t value)
+{
+	if (target == TP_NONE)
+		return;
+	if (N(r, target)->kind == K_IDENTIFIER) {
+		bind(r, scope, target, TP_BIND_LOCAL, NULL, 0, value);
+		return;
+	}
+	if (!tp_is_pattern(N(r, target)->kind))
+		return;
+	for (uint32_t j = target + 1; j < N(r, target)->end_index; j++)
+		if (N(r, j)->kind == K_IDENTIFIER && tp_is_pattern(N(r, N(r, j)->parent)->kind))
+			bind(r, scope, j, TP_BIND_LOCAL, NULL, 0, TP_NONE);
+}
+
+static uint32_t first_identifier(const tp_resolver *r, uint32_t n)
+{
+	for (uint32_t j = n; j < N(r, n)->end_index; j++)
+		if (N(r, j)->kind == K_IDENTIFIER)
+			return j;
+	return TP_NONE;
+}
+
+static void bind_imports(tp_resolver *r, uint32_t i, uint32_t scope)
+{
+	const tp_tree *t = r->tree;
+	if (N(r, i)->kind == K_IMPORT) {
+		for (uint32_t c = N(r, i)->first; c != TP_NONE; c = N(r, c)->next) {
+			if (N(r, c)->field != F_NAME)
+				continue;
+			if (N(r, c)->kind == K_DOTTED_NAME) {
+				uint32_t root = first_identifier(r, c);
+				if (root != TP_NONE)
+					bind(r, scope, root, TP_BIND_IMPORT,
+					     tp_arena_strndup(r->arena, r->src + N(r, root)->start, N(r, root)->end - N(r, root)->start), 1, TP_NONE);
+			} else if (N(r, c)->kind == K_ALIASED_IMPORT) {
+				uint32_t name = tp_child(t, c, F_NAME), alias = tp_child(t, c, F_ALIAS);
+				if (name != TP_NONE && alias != TP_NONE)
+					bind(r, scope, alias, TP_BIND_IMPORT, tp_dotted_text(r, name), 1, TP_NONE);
+			}
+		}
+		return;
+	}
+	uint32_t mod = tp_child(t, i, F_MODULE_NAME);
+	if (mod == TP_NONE || N(r, mod)->kind != K_DOTTED_NAME)
+		return; /* relative imports name the user's own package */
+	const char *module = tp_dotted_text(r, mod);
+	for (uint32_t c = N(r, i)->first; c != TP_NONE; c = N(r, c)->next) {
+		if (N(r, c)->field != F_NAME)
+			continue;
+		uint32_t name = c, alias = TP_NONE;
+		if (N(r, c)->kind == K_ALIASED_IMPORT) {
+			name = tp_child(t, c, F_NAME);
+			alias = tp_child(t, c, F_ALIAS);
+		}
+		if (name == TP_NONE || N(r, name)->kind != K_DOTTED_NAME)
+			continue;
+		uint32_t target = alias != TP_NONE ? alias : first_identifier(r, name);
+		if (target != TP_NONE)
+			bind(r, scope, target, TP_BIND_IMPORT, tp_arena_printf(r->arena, "%s.%s", module, tp_dotted_text(r, name)), 0, TP_NONE);
+	}
+}
+
+static void bind_parameters(tp_resolver *r, uint32_t params, uint32_t scope)
+{
+	for (uint32_t c = N(r, params)->first; c != TP_NONE; c = N(r, c)->next) {
+		uint32_t id = TP_NONE;
+		switch (N(r, c)->kind) {
+		case K_IDENTIFIER: id = c; break;
+		case K_DEFAULT_PARAM:
+		case K_TYPED_DEFAULT_PARAM: id = tp_child(r->tree, c, F_NAME); break;
+		case K_TYPED_PARAM:
+		case K_LIST_SPLAT_PATTERN:
+		case K_DICT_SPLAT_PATTERN: id = first_identifier(r, c); break;
+		default: break;
+		}
+		if (id != TP_NONE && N(r, id)->kind == K_IDENTIFIER)
+			bind(r, scope, id, TP_BIND_LOCAL, NULL, 0, TP_NONE);
+	}
+}
+
+void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_arena *arena)
+{
+	r->tree = tree;
+	r->src = src;
+	r->arena = arena;
+	tp_map_init(&r->bindings);
+	r->scope_of = tp_arena_alloc(arena, (tree->count ? tree->count : 1) * sizeof *r->scope_of);
+	for (uint32_t i = 0; i < tree->count; i++) {
+		const tp_node *n = N(r, i);
+		uint32_t p = n->parent;
+		if (p == TP_NONE)
+			r->scope_of[i] = 0;
+		else if (is_scope(N(r, p)->kind) && (n->field == F_BODY || n->field == F_PARAMETERS))
+			r->scope_of[i] = p;
+		else
+			r->scope_of[i] = r->scope_of[p];
+	}
+	for (uint32_t i = 0; i < tree->count; i++) {
+		const tp_node *n = N(r, i);
+		uint32_t s = r->scope_of[i];
+		switch (n->kind) {
+		case K_IMPORT:
+		case K_IMPORT_FROM: bind_imports(r, i, s); break;
+		case K_FUNCTION_DEF:
+		case K_CLASS_DEF: {
+			uint32_t name = tp_child(tree, i, F_NAME);
+			if (name != TP_NONE)
+				bind(r, s, name, TP_BIND_LOCAL, NULL, 0, TP_NONE);
+			break;
+		}
+		case K_ASSIGNMENT:
+			bind_target(r, s, tp_child(tree, i, F_LEFT), tp_child(tree, i, F_RIGHT));
+			break;
+		case K_AUG_ASSIGN:
+		case K_FOR: bind_target(r, s, tp_child(tree, i, F_LEFT), TP_NONE); break;
+		case K_NAMED_EXPR: bind_target(r, s, tp_child(tree, i, F_NAME), TP_NONE); break;
+		case K_AS_PATTERN_TARGET: bind_target(r, s, n->first, TP_NONE); break;
+		case K_EXCEPT: bind_target(r, s, tp_child(tree, i, F_ALIAS), TP_NONE); break;
+		case K_PARAMETERS:
+		case K_LAMBDA_PARAMS: bind_parameters(r, i, s); break;
+		case K_GLOBAL:
+		case K_NONLOCAL:
+			for (uint32_t c = n->first; c != TP_NONE; c = N(r, c)->next)
+				if (N(r, c)->kind == K_IDENTIFIER)
+					bind(r, s, c, n->kind == K_GLOBAL ? TP_BIND_GLOBAL : TP_BIND_NONLOCAL, NULL, 0, TP_NONE);
+			break;
+		default: break;
+		}
+	}
+}
+
+void tp_resolver_dispose(tp_resolver *r)
+{
+	if (r)
+		tp_map_dispose(&r->bindings);
+}
+
+/* Python's rule: the innermost scope that binds the name decides; class
+ * bodies are not seen from the functions nested in them. */
+const tp_binding *tp_resolve_name(const tp_resolver *r, uint32_t node, const char *name, size_t len)
+{
+	uint32_t s = r->scope_of[node];
+	for (;;) {
+		size_t klen;
+		char key[64];
+		const char *k = key;
+		int n = snprintf(key, sizeof key, "%u:%.*s", s, (int)len, name);
+		if (n < 0 || (size_t)n >= sizeof key)
+			k = scope_key(r, s, name, len, &klen);
+		else
+			klen = (size_t)n;
+		const tp_binding *b = tp_map_get(&r->bindings, k, klen);
+		if (b && b->kind == TP_BIND_GLOBAL && s != 0) {
+			s = 0;
+			continue;
+		}
+		if (b && b->kind != TP_BIND_NONLOCAL && b->kind != TP_BIND_GLOBAL)
+			return b;
+		if (s == 0)
+			return NULL;
+		do
+			s = r->scope_of[s];
+		while (s != 0 && N(r, s)->kind == K_CLASS_DEF);
+	}
+}
+
+const char *tp_resolve_qname(const tp_resolver *r, uint32_t node, int *module)
+{
+	uint32_t base = node;
+	size_t depth = 0;
+	while (N(r, base)->kind == K_ATTRIBUTE) {
+		base = tp_child(r->tree, base, F_OBJECT);
+		if (base == TP_NONE)
+			return NULL;
+		depth++;
+	}
+	if (N(r, base)->kind != K_IDENTIFIER)
+		return NULL;
+	const tp_binding *b = tp_resolve_name(r, base, r->src + N(r, base)->start, N(r, base)->end - N(r, base)->start);
+	if (!b || b->kind != TP_BIND_IMPORT)
+		return NULL;
+	if (module)
+		*module = b->module;
+	if (depth == 0)
+		return b->qname;
+	/* Append the attribute names from the base outwards. */
+	tp_buf q = {0};
+	tp_buf_puts(&q, b->qname);
+	uint32_t *chain = tp_arena_alloc(r->arena, depth * sizeof *chain);
+	size_t k = depth;
+	for (uint32_t a = node; N(r, a)->kind == K_ATTRIBUTE; a = tp_child(r->tree, a, F_OBJECT))
+		chain[--k] = tp_child(r->tree, a, F_ATTRIBUTE);
+	for (k = 0; k < depth; k++) {
+		if (chain[k] == TP_NONE) {
+			tp_buf_dispose(&q);
+			return NULL;
+		}
+		tp_buf_putc(&q, '.');
+		tp_buf_add(&q, r->src + N(r, chain[k])->start, N(r, chain[k])->end - N(r, chain[k])->start);
+	}
+	const char *s = tp_arena_strndup(r->arena, q.ptr, q.len);
+	tp_buf_dispose(&q);
+	return s;
+}

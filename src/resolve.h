@@ -1,0 +1,45 @@
+/* resolve: the scopes and import table of one file (pipeline stage 4). Maps a
+ * name at a given node to what it is bound to there: an import (with its
+ * qualified name), a local variable, or nothing. */
+#ifndef TP_RESOLVE_H
+#define TP_RESOLVE_H
+
+#include "map.h"
+#include "parse.h"
+
+enum tp_bind_kind { TP_BIND_LOCAL, TP_BIND_NONLOCAL, TP_BIND_GLOBAL, TP_BIND_IMPORT };
+
+/* What a name is bound to in one scope. qname is set for imports; module is 1
+ * when the import binds a module (`import a.b`, `import a.b as c`), 0 for a
+ * from-import, which may be any object. int_like is 1 when every assignment of
+ * a local name in that scope is an integer literal or int(...). */
+typedef struct {
+	enum tp_bind_kind kind;
+	const char *qname;
+	int module;
+	int int_like;
+} tp_binding;
+
+/* The resolver of one file. All memory comes from the file's arena except the
+ * map's slot table, released by tp_resolver_dispose. src and tree are borrowed. */
+typedef struct {
+	const tp_tree *tree;
+	const char *src;
+	tp_arena *arena;
+	uint32_t *scope_of; /* node -> index of its scope node (0 = module) */
+	tp_map bindings;    /* "<scope>:<name>" -> tp_binding */
+} tp_resolver;
+
+void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_arena *arena);
+void tp_resolver_dispose(tp_resolver *r);
+
+/* The binding of the identifier text name as seen from node, or NULL. */
+const tp_binding *tp_resolve_name(const tp_resolver *r, uint32_t node, const char *name, size_t len);
+/* The qualified name of an identifier or attribute chain rooted in an import
+ * (`T.cuda.set_device` -> "torch.cuda.set_device"), or NULL. *module is set to
+ * whether the root import binds a module. */
+const char *tp_resolve_qname(const tp_resolver *r, uint32_t node, int *module);
+/* Dotted text of a dotted_name node without whitespace or comments. */
+const char *tp_dotted_text(const tp_resolver *r, uint32_t node);
+
+#endif

@@ -1,0 +1,389 @@
+/* rules: validates rule JSON (built-in and -r files) and indexes it into the
+ * lookup tables the match stage uses. A file is checked whole before any of
+ * its rules is added, so a bad file is never half-applied. */
+#include "rules.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "error.h"
+#include "json.h"
+
+enum key_type { KEY_NAME, KEY_TEXT, KEY_INDEX, KEY_REGEX, KEY_NAMES };
+
+/* One allowed key of a rule kind: where it is stored in tp_rule and whether
+ * it must be present. KEY_NAME values must be (dotted) Python identifiers. */
+struct key_spec {
+	const char *key;
+	enum key_type type;
+	int required;
+	size_t offset;
+};
+
+#define S(field) offsetof(tp_rule, field)
+static const struct key_spec import_keys[] = {
+	{"after_module", KEY_NAME, 1, S(after_module)}, {"insert", KEY_TEXT, 1, S(insert)},
+	{"unless_module", KEY_NAME, 1, S(unless_module)}, {"message", KEY_TEXT, 0, S(message)}, {0}};
+static const struct key_spec module_keys[] = {
+	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)},
+	{"parent_module", KEY_NAME, 0, S(parent_module)}, {"members", KEY_NAMES, 0, 0},
+	{"unsupported_tip", KEY_TEXT, 0, S(unsupported_tip)}, {0}};
+static const struct key_spec func_keys[] = {
+	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)}, {0}};
+static const struct key_spec attr_keys[] = {
+	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)}, {0}};
+static const struct key_spec args_keys[] = {
+	{"func_name", KEY_NAME, 1, S(func_name)}, {"arg_idx", KEY_INDEX, 0, S(arg_idx)},
+	{"arg_keyword", KEY_NAME, 0, S(arg_keyword)}, {"arg_new", KEY_TEXT, 0, S(arg_new)},
+	{"new_keyword", KEY_NAME, 0, S(new_keyword)}, {0}};
+static const struct key_spec string_keys[] = {
+	{"pattern", KEY_REGEX, 1, S(pattern)}, {"old", KEY_NAME, 1, S(old)},
+	{"new", KEY_TEXT, 1, S(replacement)}, {0}};
+static const struct key_spec device_keys[] = {
+	{"method", KEY_NAME, 1, S(old_name)}, {"arg_idx", KEY_INDEX, 0, S(arg_idx)},
+	{"arg_keyword", KEY_NAME, 0, S(arg_keyword)}, {"device", KEY_NAME, 1, S(device)},
+	{"name_pattern", KEY_REGEX, 1, S(pattern)}, {0}};
+#undef S
+
+static const struct kind_spec {
+	const char *name;
+	const struct key_spec *keys;
+} kinds[TP_RULE__COUNT] = {
+	[TP_RULE_IMPORT_INSERT] = {"ImportInsertRule", import_keys},
+	[TP_RULE_MODULE] = {"ModuleNameModifyRule", module_keys},
+	[TP_RULE_FUNC] = {"FuncNameModifyRule", func_keys},
+	[TP_RULE_ATTR] = {"AttrNameModifyRule", attr_keys},
+	[TP_RULE_ARGS] = {"ArgsModifyRule", args_keys},
+	[TP_RULE_STRING] = {"StringModifyRule", string_keys},
+	[TP_RULE_DEVICE_INDEX] = {"DeviceIndexRule", device_keys},
+};
+
+static int is_dotted_name(const char *s)
+{
+	if (!*s)
+		return 0;
+	int start = 1;
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '.') {
+			if (start)
+				return 0;
+			start = 1;
+		} else if (isalpha(c) || c == '_' || c >= 0x80 || (!start && isdigit(c))) {
+			start = 0;
+		} else {
+			return 0;
+		}
+	}
+	return !start;
+}
+
+static void rule_free(tp_rule *r)
+{
+	if (!r)
+		return;
+	char **strs[] = {&r->id, &r->key, &r->old_name, &r->new_name, &r->parent_module, &r->func_name,
+			 &r->arg_keyword, &r->arg_new, &r->new_keyword, &r->old, &r->replacement, &r->device,
+			 &r->insert, &r->after_module, &r->unless_module, &r->message, &r->unsupported_tip};
+	for (size_t i = 0; i < sizeof strs / sizeof *strs; i++)
+		free(*strs[i]);
+	tp_regex_free(r->pattern);
+	tp_map_dispose(&r->members);
+	if (r->member_names)
+		for (char **m = r->member_names; *m; m++)
+			free(*m);
+	free(r->member_names);
+	free(r);
+}
+
+/* Reads one key's value into r. Returns 0 or TP_ERULES with the message set. */
+static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, const char *where)
+{
+	enum tp_json_type t = tp_json_type(v);
+	switch (k->type) {
+	case KEY_NAME:
+	case KEY_TEXT: {
+		if (t != TP_JSON_STRING)
+			return tp_error_set(TP_ERULES, "%s.%s: expected a string, got %s", where, k->key, tp_json_type_name(t));
+		const char *s = tp_json_string(v);
+		if (k->type == KEY_NAME && !is_dotted_name(s))
+			return tp_error_set(TP_ERULES, "%s.%s: \"%s\" is not a Python name (expected identifiers joined by dots)", where, k->key, s);
+		*(char **)((char *)r + k->offset) = tp_xstrdup(s);
+		return 0;
+	}
+	case KEY_INDEX: {
+		double d = tp_json_number(v);
+		if (t != TP_JSON_NUMBER || d < 0 || d > 255 || d != (double)(int)d)
+			return tp_error_set(TP_ERULES, "%s.%s: expected an integer from 0 to 255, got %s", where, k->key,
+					    t == TP_JSON_NUMBER ? "another number" : tp_json_type_name(t));
+		r->arg_idx = (int)d;
+		return 0;
+	}
+	case KEY_REGEX: {
+		if (t != TP_JSON_STRING)
+			return tp_error_set(TP_ERULES, "%s.%s: expected a string, got %s", where, k->key, tp_json_type_name(t));
+		char *err = NULL;
+		size_t off = 0;
+		r->pattern = tp_regex_new(tp_json_string(v), &err, &off);
+		if (!r->pattern) {
+			int rc = tp_error_set(TP_ERULES, "%s.%s: bad regular expression at offset %zu: %s", where, k->key, off, err);
+			free(err);
+			return rc;
+		}
+		return 0;
+	}
+	case KEY_NAMES: {
+		if (t != TP_JSON_ARRAY)
+			return tp_error_set(TP_ERULES, "%s.%s: expected an array of names, got %s", where, k->key, tp_json_type_name(t));
+		size_t n = tp_json_size(v), i = 0;
+		r->member_names = tp_xcalloc(n + 1, sizeof *r->member_names);
+		for (tp_json *e = tp_json_child(v); e; e = tp_json_next(e), i++) {
+			const char *s = tp_json_string(e);
+			if (tp_json_type(e) != TP_JSON_STRING || !is_dotted_name(s))
+				return tp_error_set(TP_ERULES, "%s.%s[%zu]: expected a Python name", where, k->key, i);
+			r->member_names[i] = tp_xstrdup(s);
+			tp_map_put(&r->members, r->member_names[i], strlen(s), r);
+		}
+		return 0;
+	}
+	}
+	return 0;
+}
+
+/* Kind-specific checks beyond the key table, and the lookup key. */
+static int finish_rule(tp_rule *r, const char *where)
+{
+	switch (r->kind) {
+	case TP_RULE_MODULE:
+		r->key = r->parent_module ? tp_xprintf("%s.%s", r->parent_module, r->old_name) : tp_xstrdup(r->old_name);
+		break;
+	case TP_RULE_FUNC:
+	case TP_RULE_ATTR:
+	case TP_RULE_DEVICE_INDEX:
+		if (r->kind != TP_RULE_FUNC && strchr(r->old_name, '.'))
+			return tp_error_set(TP_ERULES, "%s: \"%s\" must be a bare name", where, r->old_name);
+		r->key = tp_xstrdup(r->old_name);
+		break;
+	case TP_RULE_ARGS:
+		if (r->arg_idx < 0 && !r->arg_keyword)
+			return tp_error_set(TP_ERULES, "%s: needs \"arg_idx\" or \"arg_keyword\"", where);
+		if (!r->arg_new && !r->new_keyword)
+			return tp_error_set(TP_ERULES, "%s: needs \"arg_new\" (an empty string deletes the argument)", where);
+		r->key = tp_xstrdup(r->func_name);
+		break;
+	case TP_RULE_STRING:
+		if (strchr(r->old, '.'))
+			return tp_error_set(TP_ERULES, "%s.old: \"%s\" must be a single word", where, r->old);
+		r->key = tp_xstrdup(r->old);
+		break;
+	case TP_RULE_IMPORT_INSERT:
+		r->key = tp_xstrdup(r->after_module);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static int parse_rule(tp_rule **out, enum tp_rule_kind kind, const tp_json *entry, const char *where, int user, size_t idx)
+{
+	tp_rule *r = tp_xcalloc(1, sizeof *r);
+	r->kind = kind;
+	r->user = user;
+	r->arg_idx = -1;
+	tp_map_init(&r->members);
+	r->id = tp_xprintf("%s%s[%zu]", user ? "user:" : "", kinds[kind].name, idx);
+	int rc = 0;
+	if (tp_json_type(entry) != TP_JSON_OBJECT) {
+		rc = tp_error_set(TP_ERULES, "%s: expected an object, got %s", where, tp_json_type_name(tp_json_type(entry)));
+		goto cleanup;
+	}
+	for (tp_json *m = tp_json_child(entry); m; m = tp_json_next(m)) {
+		const struct key_spec *k = kinds[kind].keys;
+		while (k->key && strcmp(k->key, tp_json_key(m)) != 0)
+			k++;
+		if (!k->key) {
+			rc = tp_error_set(TP_ERULES, "%s: unknown key \"%s\"", where, tp_json_key(m));
+			goto cleanup;
+		}
+		if ((rc = read_key(r, k, m, where)) < 0)
+			goto cleanup;
+	}
+	for (const struct key_spec *k = kinds[kind].keys; k->key; k++)
+		if (k->required && !tp_json_get(entry, k->key)) {
+			rc = tp_error_set(TP_ERULES, "%s: missing key \"%s\"", where, k->key);
+			goto cleanup;
+		}
+	rc = finish_rule(r, where);
+cleanup:
+	if (rc < 0) {
+		rule_free(r);
+		r = NULL;
+	}
+	*out = r;
+	return rc;
+}
+
+static tp_map *table_for(tp_rules *rs, const tp_rule *r)
+{
+	int qualified = strchr(r->key, '.') != NULL;
+	switch (r->kind) {
+	case TP_RULE_MODULE: return &rs->module;
+	case TP_RULE_FUNC: return qualified ? &rs->func_qualified : &rs->func_method;
+	case TP_RULE_ATTR: return &rs->attr_method;
+	case TP_RULE_ARGS: return qualified ? &rs->args_qualified : &rs->args_method;
+	case TP_RULE_STRING: return &rs->string_prefix;
+	case TP_RULE_DEVICE_INDEX: return &rs->device_index;
+	default: return NULL;
+	}
+}
+
+/* User rules go before built-in ones in each chain: they take precedence. */
+static void add_rule(tp_rules *rs, tp_rule *r)
+{
+	tp_array_push(&rs->all, r);
+	tp_map *t = table_for(rs, r);
+	tp_rule *first = t ? tp_map_get(t, r->key, strlen(r->key)) : rs->import_insert;
+	if (r->user || !first) {
+		r->next = first;
+		first = r;
+	} else {
+		tp_rule *last = first;
+		while (last->next)
+			last = last->next;
+		last->next = r;
+	}
+	if (t)
+		tp_map_put(t, r->key, strlen(r->key), first);
+	else
+		rs->import_insert = first;
+}
+
+/* Validates a whole document, then adds its rules. */
+static int load_doc(tp_rules *rs, const char *text, size_t len, const char *path, int user)
+{
+	int line = 0, col = 0, rc = 0;
+	const char *why = NULL;
+	tp_array(tp_rule *) fresh = {0};
+	tp_array(char *) texts = {0}; /* canonical text of each entry, to find duplicates */
+	tp_map seen;
+	tp_map_init(&seen);
+	tp_json *doc = NULL;
+	if (len == 0) {
+		rc = tp_error_set(TP_ERULES, "%s:1:1: the rule file is empty; expected {\"rules\": {...}}", path);
+		goto cleanup;
+	}
+	doc = tp_json_parse(text, len, &line, &col, &why);
+	if (!doc) {
+		rc = tp_error_set(TP_ERULES, "%s:%d:%d: invalid JSON: %s", path, line, col, why);
+		goto cleanup;
+	}
+	if (tp_json_type(doc) != TP_JSON_OBJECT) {
+		rc = tp_error_set(TP_ERULES, "%s: the top level must be an object {\"rules\": {...}}", path);
+		goto cleanup;
+	}
+	for (tp_json *m = tp_json_child(doc); m; m = tp_json_next(m))
+		if (strcmp(tp_json_key(m), "rules") != 0) {
+			rc = tp_error_set(TP_ERULES, "%s: unknown top-level key \"%s\" (expected \"rules\")", path, tp_json_key(m));
+			goto cleanup;
+		}
+	tp_json *body = tp_json_get(doc, "rules");
+	if (tp_json_type(body) != TP_JSON_OBJECT) {
+		rc = tp_error_set(TP_ERULES, "%s: \"rules\" must be an object mapping rule kinds to lists", path);
+		goto cleanup;
+	}
+	for (tp_json *kv = tp_json_child(body); kv; kv = tp_json_next(kv)) {
+		int kind = 0;
+		while (kind < TP_RULE__COUNT && strcmp(kinds[kind].name, tp_json_key(kv)) != 0)
+			kind++;
+		if (kind == TP_RULE__COUNT) {
+			rc = tp_error_set(TP_ERULES, "%s: rules.%s: unknown rule kind (expected ArgsModifyRule, FuncNameModifyRule, ModuleNameModifyRule, ...)", path, tp_json_key(kv));
+			goto cleanup;
+		}
+		if (tp_json_type(kv) != TP_JSON_ARRAY) {
+			rc = tp_error_set(TP_ERULES, "%s: rules.%s: expected an array, got %s", path, tp_json_key(kv), tp_json_type_name(tp_json_type(kv)));
+			goto cleanup;
+		}
+		size_t idx = 0;
+		for (tp_json *e = tp_json_child(kv); e; e = tp_json_next(e), idx++) {
+			char where[512];
+			snprintf(where, sizeof where, "%s: %s[%zu]", path, kinds[kind].name, idx);
+			tp_rule *r = NULL;
+			if ((rc = parse_rule(&r, (enum tp_rule_kind)kind, e, where, user, idx)) < 0)
+				goto cleanup;
+			char *printed = tp_json_print(e);
+			char *canon = tp_xprintf("%d %s", kind, printed);
+			free(printed);
+			tp_array_push(&texts, canon);
+			tp_rule *dup = tp_map_get(&seen, canon, strlen(canon));
+			if (dup) {
+				/* Exact duplicates are applied once. */
+				fprintf(stderr, "transplt: warning: %s duplicates %s; it is applied once\n", where, dup->id);
+				rule_free(r);
+				continue;
+			}
+			tp_map_put(&seen, canon, strlen(canon), r);
+			tp_array_push(&fresh, r);
+		}
+	}
+	for (size_t i = 0; i < fresh.len; i++)
+		add_rule(rs, fresh.items[i]);
+	fresh.len = 0;
+cleanup:
+	for (size_t i = 0; i < fresh.len; i++)
+		rule_free(fresh.items[i]);
+	tp_array_free(&fresh);
+	for (size_t i = 0; i < texts.len; i++)
+		free(texts.items[i]);
+	tp_array_free(&texts);
+	tp_map_dispose(&seen);
+	tp_json_free(doc);
+	return rc;
+}
+
+int tp_rules_load_builtin(tp_rules **out)
+{
+	tp_rules *rs = tp_xcalloc(1, sizeof *rs);
+	int rc = load_doc(rs, tp_builtin_rules_json, tp_builtin_rules_json_len, "<built-in rules>", 0);
+	if (rc < 0) {
+		tp_rules_free(rs);
+		rs = NULL;
+	}
+	*out = rs;
+	return rc;
+}
+
+int tp_rules_load_file(tp_rules *rules, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return tp_error_set(TP_ERULES, "%s: cannot open the rule file: %s", path, strerror(errno));
+	tp_buf b = {0};
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		tp_buf_add(&b, chunk, n);
+	int err = ferror(f);
+	fclose(f);
+	int rc = err ? tp_error_set(TP_ERULES, "%s: cannot read the rule file", path)
+		     : load_doc(rules, b.ptr ? b.ptr : "", b.len, path, 1);
+	tp_buf_dispose(&b);
+	return rc;
+}
+
+void tp_rules_free(tp_rules *rs)
+{
+	if (!rs)
+		return;
+	for (size_t i = 0; i < rs->all.len; i++)
+		rule_free(rs->all.items[i]);
+	tp_array_free(&rs->all);
+	tp_map *maps[] = {&rs->module, &rs->func_qualified, &rs->func_method, &rs->attr_method,
+			  &rs->args_qualified, &rs->args_method, &rs->string_prefix, &rs->device_index};
+	for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
+		tp_map_dispose(maps[i]);
+	free(rs);
+}

@@ -1,0 +1,68 @@
+/* rules: loads the built-in rule set (embedded JSON) and user rule files (-r)
+ * into hash tables keyed by the name the match stage sees, so matching costs
+ * one lookup per node whatever the number of rules. */
+#ifndef TP_RULES_H
+#define TP_RULES_H
+
+#include "map.h"
+#include "regex.h"
+#include "util.h"
+
+enum tp_rule_kind {
+	TP_RULE_IMPORT_INSERT, /* ImportInsertRule */
+	TP_RULE_MODULE,        /* ModuleNameModifyRule */
+	TP_RULE_FUNC,          /* FuncNameModifyRule */
+	TP_RULE_ATTR,          /* AttrNameModifyRule */
+	TP_RULE_ARGS,          /* ArgsModifyRule */
+	TP_RULE_STRING,        /* StringModifyRule */
+	TP_RULE_DEVICE_INDEX,  /* DeviceIndexRule */
+	TP_RULE__COUNT
+};
+
+/* One rule. Strings are owned by the rule set; which ones are set depends on
+ * kind (see rules/README.md). `next` chains rules sharing a lookup key, user
+ * rules first, so the first match wins. */
+typedef struct tp_rule {
+	enum tp_rule_kind kind;
+	int user;
+	char *id;  /* "FuncNameModifyRule[2]" (user rules: "user:" prefix) */
+	char *key; /* the lookup key this rule is indexed by */
+	char *old_name, *new_name, *parent_module;
+	char *func_name, *arg_keyword, *arg_new, *new_keyword;
+	int arg_idx; /* -1 when unset */
+	tp_regex *pattern;
+	char *old, *replacement, *device;
+	char *insert, *after_module, *unless_module, *message;
+	char *unsupported_tip;
+	tp_map members; /* member names a module rule covers; empty = all */
+	char **member_names;
+	struct tp_rule *next;
+} tp_rule;
+
+/* The loaded rule set. all owns the rules; each map's values are borrowed
+ * chains. qualified maps are keyed by dotted names after alias resolution;
+ * method maps by the bare attribute name. */
+typedef struct {
+	tp_array(tp_rule *) all;
+	tp_map module;          /* "torch.cuda" -> module rename */
+	tp_map func_qualified;  /* "apex.normalization.FusedLayerNorm" */
+	tp_map func_method;     /* "cuda" -> x.cuda() */
+	tp_map attr_method;     /* "is_cuda" */
+	tp_map args_qualified;  /* "torch.autograd.profiler.profile" */
+	tp_map args_method;
+	tp_map string_prefix;   /* leading word of a string literal: "cuda" */
+	tp_map device_index;    /* "to" */
+	tp_rule *import_insert;
+} tp_rules;
+
+/* Loads the embedded built-in rules. Returns 0 or TP_ERULES. */
+int tp_rules_load_builtin(tp_rules **out);
+/* Loads a user rule file on top of rules; on error nothing is added. */
+int tp_rules_load_file(tp_rules *rules, const char *path);
+void tp_rules_free(tp_rules *rules);
+
+/* The built-in data embedded at build time (generated source). */
+extern const char tp_builtin_rules_json[];
+extern const unsigned long tp_builtin_rules_json_len;
+
+#endif

@@ -1,0 +1,236 @@
+/* run: drives the pipeline over a tree with a pool of worker threads. Each
+ * worker has its own parser; files are claimed through an atomic counter and
+ * results land in a slot per file, so the merged reports are identical for
+ * any number of workers. */
+#include "run.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "convert.h"
+#include "error.h"
+#include "io.h"
+#include "report.h"
+#include "rules.h"
+#include "walk.h"
+
+/* Shared state of one run. results[i] belongs to entries[i]; the first
+ * failure (code and message) stops every worker. */
+typedef struct {
+	const tp_entries *entries;
+	tp_result *results;
+	const char *stage;
+	tp_convert_opts copts;
+	atomic_size_t next;
+	atomic_int failed;
+	pthread_mutex_t lock;
+	int code;
+	char *message;
+} job;
+
+static void fail(job *j, int code)
+{
+	pthread_mutex_lock(&j->lock);
+	if (!j->message) {
+		j->code = code;
+		j->message = tp_xstrdup(tp_error_last());
+	}
+	pthread_mutex_unlock(&j->lock);
+	atomic_store(&j->failed, 1);
+}
+
+static void note_row(tp_result *r, const char *message)
+{
+	tp_row row = {.op = TP_OP_WARNING, .line1 = 1, .col1 = 1, .line2 = 1, .col2 = 1, .message = tp_xstrdup(message)};
+	tp_array_push(&r->rows, row);
+}
+
+static void do_file(job *j, tp_parser *parser, size_t i)
+{
+	const tp_entry *e = &j->entries->items[i];
+	tp_result *res = &j->results[i];
+	char *data = NULL, *dest = tp_xprintf("%s/%s", j->stage, e->rel);
+	size_t len = 0;
+	struct stat st;
+	unsigned mode = stat(e->abs, &st) == 0 ? st.st_mode : 0644;
+	if (tp_read_file(&data, &len, e->abs) < 0) {
+		/* An unreadable file is reported and skipped; the run goes on. */
+		note_row(res, tp_error_last());
+		goto cleanup;
+	}
+	if (e->python)
+		tp_convert(res, &j->copts, parser, data, len);
+	int rc = res->output ? tp_write_file(dest, res->output, res->output_len, mode) : tp_write_file(dest, data, len, mode);
+	if (rc < 0)
+		fail(j, rc);
+	free(res->output);
+	res->output = NULL;
+cleanup:
+	free(data);
+	free(dest);
+}
+
+static void *worker(void *arg)
+{
+	job *j = arg;
+	tp_parser *parser = tp_parser_new();
+	for (;;) {
+		size_t i = atomic_fetch_add(&j->next, 1);
+		if (i >= j->entries->len || atomic_load(&j->failed))
+			break;
+		if (j->entries->items[i].kind == TP_ENTRY_FILE)
+			do_file(j, parser, i);
+	}
+	tp_parser_free(parser);
+	return NULL;
+}
+
+/* The folder name msFmkTransplt uses: the input's base name, without .py. */
+static char *output_name(const char *input)
+{
+	char *s = tp_xstrdup(input);
+	size_t n = strlen(s);
+	while (n > 1 && s[n - 1] == '/')
+		s[--n] = 0;
+	const char *base = strrchr(s, '/');
+	base = base ? base + 1 : s;
+	size_t bl = strlen(base);
+	if (bl > 3 && strcmp(base + bl - 3, ".py") == 0)
+		bl -= 3;
+	char *name = tp_xprintf("%.*s_msft", (int)bl, base);
+	free(s);
+	return name;
+}
+
+static int check_paths(const tp_options *o, const char *final)
+{
+	struct stat st;
+	if (stat(o->input, &st) != 0)
+		return tp_error_set(TP_EIO, "%s: the input does not exist or cannot be read: %s", o->input, strerror(errno));
+	struct stat ost;
+	if (stat(o->output, &ost) != 0 || !S_ISDIR(ost.st_mode))
+		return tp_error_set(TP_EUSAGE, "%s: the output folder does not exist: create it first", o->output);
+	char rin[PATH_MAX], rout[PATH_MAX];
+	if (S_ISDIR(st.st_mode) && realpath(o->input, rin) && realpath(o->output, rout)) {
+		size_t n = strlen(rin);
+		if (strncmp(rout, rin, n) == 0 && (rout[n] == '/' || rout[n] == 0))
+			return tp_error_set(TP_EUSAGE, "%s: the output folder is inside the input %s: choose a folder outside it", o->output, o->input);
+	}
+	if (!o->force && lstat(final, &st) == 0)
+		return tp_error_set(TP_EUSAGE, "%s already exists: remove it, or pass --force to replace it", final);
+	return 0;
+}
+
+int tp_run(const tp_options *o)
+{
+	tp_rules *rules = NULL;
+	tp_entries entries = {0};
+	job j = {0};
+	char *name = output_name(o->input);
+	char *final = tp_xprintf("%s/%s", o->output, name);
+	char *stage = tp_xprintf("%s/.%s.tmp-%ld", o->output, name, (long)getpid());
+	int staged = 0;
+	int rc = tp_rules_load_builtin(&rules);
+	if (rc == 0 && o->rules_file)
+		rc = tp_rules_load_file(rules, o->rules_file);
+	if (rc < 0 || (rc = check_paths(o, final)) < 0 || (rc = tp_walk(&entries, o->input, o->excludes, o->nexcludes)) < 0)
+		goto cleanup;
+
+	/* Everything is written under a staging folder that becomes <name>_msft
+	 * by one rename at the end: no half-written result ever has that name. */
+	if ((rc = tp_mkdirs(stage)) < 0)
+		goto cleanup;
+	staged = 1;
+	for (size_t i = 0; i < entries.len; i++) {
+		if (entries.items[i].kind != TP_ENTRY_DIR)
+			continue;
+		char *d = tp_xprintf("%s/%s", stage, entries.items[i].rel);
+		rc = tp_mkdirs(d);
+		free(d);
+		if (rc < 0)
+			goto cleanup;
+	}
+
+	j.entries = &entries;
+	j.results = tp_xcalloc(entries.len ? entries.len : 1, sizeof *j.results);
+	j.stage = stage;
+	j.copts.rules = rules;
+	pthread_mutex_init(&j.lock, NULL);
+	for (size_t i = 0; i < entries.len; i++)
+		if (entries.items[i].kind == TP_ENTRY_SKIPPED)
+			note_row(&j.results[i], entries.items[i].note);
+	int nthreads = o->jobs < 1 ? 1 : o->jobs;
+	pthread_t *threads = tp_xcalloc((size_t)nthreads, sizeof *threads);
+	for (int t = 0; t < nthreads; t++)
+		if (pthread_create(&threads[t], NULL, worker, &j) != 0)
+			abort();
+	for (int t = 0; t < nthreads; t++)
+		pthread_join(threads[t], NULL);
+	free(threads);
+	pthread_mutex_destroy(&j.lock);
+	if (j.message) {
+		rc = tp_error_set(j.code, "%s", j.message);
+		goto cleanup;
+	}
+
+	tp_array(tp_report_file) files = {0};
+	size_t py = 0, changed = 0, edits = 0, unsupported = 0, warnings = 0;
+	for (size_t i = 0; i < entries.len; i++) {
+		const tp_result *r = &j.results[i];
+		py += entries.items[i].python;
+		int any = 0;
+		for (size_t k = 0; k < r->rows.len; k++) {
+			enum tp_op op = r->rows.items[k].op;
+			edits += op <= TP_OP_DELETE;
+			any |= op <= TP_OP_DELETE;
+			unsupported += op == TP_OP_UNSUPPORTED;
+			warnings += op == TP_OP_WARNING;
+		}
+		changed += any && r->status == TP_FILE_CONVERTED;
+		if (r->rows.len) {
+			tp_report_file f = {entries.items[i].rel, r};
+			tp_array_push(&files, f);
+		}
+	}
+	char *rdir = tp_xprintf("%s/transplant_result_file", stage);
+	rc = tp_mkdirs(rdir);
+	if (rc == 0)
+		rc = tp_report_write(rdir, files.items, files.len);
+	free(rdir);
+	tp_array_free(&files);
+	if (rc < 0)
+		goto cleanup;
+	if (o->force && access(final, F_OK) == 0 && (rc = tp_remove_tree(final)) < 0)
+		goto cleanup;
+	if (rename(stage, final) != 0) {
+		rc = tp_error_set(TP_EIO, "%s: cannot move the result into place: %s", final, strerror(errno));
+		goto cleanup;
+	}
+	staged = 0;
+	if (!o->quiet)
+		printf("transplt: %zu Python files of %zu files, %zu changed: %zu edits, %zu unsupported, %zu warnings -> %s\n", py,
+		       entries.len, changed, edits, unsupported, warnings, final);
+cleanup:
+	if (staged) {
+		int keep = rc;
+		tp_remove_tree(stage);
+		rc = keep;
+	}
+	if (j.results)
+		for (size_t i = 0; i < entries.len; i++)
+			tp_result_dispose(&j.results[i]);
+	free(j.results);
+	free(j.message);
+	tp_entries_dispose(&entries);
+	tp_rules_free(rules);
+	free(name);
+	free(final);
+	free(stage);
+	return rc;
+}

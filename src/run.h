@@ -1,0 +1,23 @@
+/* run: the whole conversion of an input tree: walk, a pool of workers that
+ * convert and write files, then the reports, merged in path order. */
+#ifndef TP_RUN_H
+#define TP_RUN_H
+
+#include <stddef.h>
+
+/* Options of a conversion run. Strings are borrowed from argv. */
+typedef struct {
+	const char *input;
+	const char *output;
+	const char *rules_file; /* NULL: built-in rules only */
+	int jobs;               /* worker threads, >= 1 */
+	int force;              /* replace an existing <name>_msft */
+	int quiet;
+	char **excludes;
+	size_t nexcludes;
+} tp_options;
+
+/* Returns 0, or a negative error code with the message set. */
+int tp_run(const tp_options *o);
+
+#endif

@@ -1,0 +1,157 @@
+/* util: the allocation wrappers, string buffers and arenas used by every stage. */
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static void *check(void *p)
+{
+	if (!p) {
+		fputs("transplt: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+void *tp_xmalloc(size_t n) { return check(malloc(n ? n : 1)); }
+void *tp_xcalloc(size_t n, size_t size) { return check(calloc(n ? n : 1, size ? size : 1)); }
+void *tp_xrealloc(void *p, size_t n) { return check(realloc(p, n ? n : 1)); }
+char *tp_xstrdup(const char *s) { return check(strdup(s)); }
+
+char *tp_xstrndup(const char *s, size_t n)
+{
+	char *r = tp_xmalloc(n + 1);
+	memcpy(r, s, n);
+	r[n] = 0;
+	return r;
+}
+
+char *tp_xprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *r = NULL;
+	if (vasprintf(&r, fmt, ap) < 0)
+		r = NULL;
+	va_end(ap);
+	return check(r);
+}
+
+void tp_buf_add(tp_buf *b, const void *data, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t c = b->cap ? b->cap * 2 : 256;
+		while (c < b->len + n + 1)
+			c *= 2;
+		b->ptr = tp_xrealloc(b->ptr, c);
+		b->cap = c;
+	}
+	if (n)
+		memcpy(b->ptr + b->len, data, n);
+	b->len += n;
+	b->ptr[b->len] = 0;
+}
+
+void tp_buf_puts(tp_buf *b, const char *s) { tp_buf_add(b, s, strlen(s)); }
+void tp_buf_putc(tp_buf *b, char c) { tp_buf_add(b, &c, 1); }
+
+void tp_buf_printf(tp_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *s = NULL;
+	int n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	check(n < 0 ? NULL : s);
+	tp_buf_add(b, s, (size_t)n);
+	free(s);
+}
+
+void tp_buf_dispose(tp_buf *b)
+{
+	if (!b)
+		return;
+	free(b->ptr);
+	b->ptr = NULL;
+	b->len = b->cap = 0;
+}
+
+/* Chunks form a singly linked list; `used` bytes of `size` are handed out.
+ * In debug mode each allocation is its own chunk. */
+typedef struct chunk {
+	struct chunk *next;
+	size_t size, used;
+	max_align_t data[];
+} chunk;
+
+struct tp_arena {
+	chunk *head;
+	int debug;
+};
+
+tp_arena *tp_arena_new(void)
+{
+	tp_arena *a = tp_xcalloc(1, sizeof *a);
+	a->debug = getenv("TRANSPLT_DEBUG_POOL") != NULL;
+	return a;
+}
+
+void tp_arena_free(tp_arena *a)
+{
+	if (!a)
+		return;
+	for (chunk *c = a->head, *n; c; c = n) {
+		n = c->next;
+		free(c);
+	}
+	free(a);
+}
+
+void *tp_arena_alloc(tp_arena *a, size_t n)
+{
+	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	if (a->debug || !a->head || a->head->size - a->head->used < n) {
+		size_t size = a->debug ? n : (n > 65536 ? n : 65536);
+		chunk *c = tp_xmalloc(sizeof *c + size);
+		c->size = size;
+		c->used = 0;
+		c->next = a->head;
+		a->head = c;
+	}
+	void *p = (char *)a->head->data + a->head->used;
+	a->head->used += n;
+	return p;
+}
+
+char *tp_arena_strndup(tp_arena *a, const char *s, size_t n)
+{
+	char *r = tp_arena_alloc(a, n + 1);
+	memcpy(r, s, n);
+	r[n] = 0;
+	return r;
+}
+
+char *tp_arena_printf(tp_arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *s = NULL;
+	int n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	check(n < 0 ? NULL : s);
+	char *r = tp_arena_strndup(a, s, (size_t)n);
+	free(s);
+	return r;
+}
+
+/* FNV-1a: short keys (identifiers, dotted names), good enough and branch-free. */
+uint64_t tp_hash(const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}

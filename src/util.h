@@ -1,0 +1,78 @@
+/* util: memory wrappers, growable arrays, string buffers and the per-file arena
+ * shared by every pipeline stage. Out of memory is decided here, once: abort. */
+#ifndef TP_UTIL_H
+#define TP_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+void *tp_xmalloc(size_t n);
+void *tp_xcalloc(size_t n, size_t size);
+void *tp_xrealloc(void *p, size_t n);
+char *tp_xstrdup(const char *s);
+char *tp_xstrndup(const char *s, size_t n);
+char *tp_xprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growable array of T: `tp_array(int) a = {0};`. items is owned; free with
+ * tp_array_free. Elements move on growth, so keep indices, not pointers. */
+#define tp_array(T) struct { T *items; size_t len, cap; }
+#define tp_array_grow(a, n)                                                     \
+	do {                                                                        \
+		if ((a)->len + (n) > (a)->cap) {                                        \
+			size_t c_ = (a)->cap ? (a)->cap * 2 : 8;                            \
+			while (c_ < (a)->len + (n)) c_ *= 2;                                \
+			(a)->items = tp_xrealloc((a)->items, c_ * sizeof(*(a)->items));     \
+			(a)->cap = c_;                                                      \
+		}                                                                       \
+	} while (0)
+#define tp_array_push(a, v)                                                     \
+	do {                                                                        \
+		tp_array_grow(a, 1);                                                    \
+		(a)->items[(a)->len++] = (v);                                           \
+	} while (0)
+#define tp_array_free(a)                                                        \
+	do {                                                                        \
+		free((a)->items);                                                       \
+		(a)->items = NULL;                                                      \
+		(a)->len = (a)->cap = 0;                                                \
+	} while (0)
+
+/* A growable byte string, always NUL-terminated once anything was added. */
+typedef struct {
+	char *ptr;
+	size_t len, cap;
+} tp_buf;
+
+void tp_buf_add(tp_buf *b, const void *data, size_t n);
+void tp_buf_puts(tp_buf *b, const char *s);
+void tp_buf_putc(tp_buf *b, char c);
+void tp_buf_printf(tp_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void tp_buf_dispose(tp_buf *b);
+
+/* An arena: bump allocation in chunks, freed all at once. One per converted
+ * file. With TRANSPLT_DEBUG_POOL set in the environment every allocation is a
+ * separate malloc, so ASan and valgrind see each one. */
+typedef struct tp_arena tp_arena;
+tp_arena *tp_arena_new(void);
+void tp_arena_free(tp_arena *a);
+void *tp_arena_alloc(tp_arena *a, size_t n);
+char *tp_arena_strndup(tp_arena *a, const char *s, size_t n);
+char *tp_arena_printf(tp_arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A string slice into a buffer owned elsewhere (borrowed). */
+typedef struct {
+	const char *ptr;
+	size_t len;
+} tp_str;
+
+static inline int tp_str_eq(tp_str s, const char *z)
+{
+	size_t n = strlen(z);
+	return s.len == n && memcmp(s.ptr, z, n) == 0;
+}
+
+uint64_t tp_hash(const void *data, size_t n);
+
+#endif
