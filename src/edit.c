@@ -42,7 +42,8 @@ void tp_plan(tp_item *items, size_t *count, const struct tp_range *errors, uint3
 			it->op = TP_OP_WARNING;
 		}
 	}
-	qsort(s, n, sizeof *s, by_position);
+	if (n)
+		qsort(s, n, sizeof *s, by_position);
 	/* Once sorted, only neighbours up to the first non-overlap can conflict. */
 	for (size_t i = 0; i < n; i++) {
 		tp_item *a = &s[i].it;

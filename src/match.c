@@ -262,7 +262,8 @@ static void match_import(tp_matcher *m, uint32_t stmt, uint32_t *first_hit, int 
 }
 
 /* Inserts the import line after the statement's last line, with the
- * indentation of its first line. */
+ * indentation of its first line; before the statement when a rule rewrote
+ * the statement itself (`import torch.npu` needs torch_npu loaded first). */
 static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
 {
 	uint32_t ls = N(m, stmt)->start;
@@ -271,6 +272,14 @@ static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
 	uint32_t ind = ls;
 	while (ind < m->len && (m->src[ind] == ' ' || m->src[ind] == '\t'))
 		ind++;
+	for (size_t i = 0; i < m->items.len; i++) {
+		const tp_item *it = &m->items.items[i];
+		if (it->op <= TP_OP_DELETE && it->start >= N(m, stmt)->start && it->end <= N(m, stmt)->end) {
+			edit(m, r, TP_OP_INSERT, ls, ls, tp_arena_printf(m->arena, "%.*s%s%s", (int)(ind - ls), m->src + ls, r->insert, m->eol),
+			     r->message ? msg(m, r, "%s", r->message) : msg(m, r, "insert %s", r->insert));
+			return;
+		}
+	}
 	uint32_t at = N(m, stmt)->end;
 	while (at < m->len && m->src[at] != '\n')
 		at++;
@@ -502,7 +511,7 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 	if (!on_value(m, attr) || is_store(m, attr))
 		return;
 	tp_str name = text(m, leaf);
-	if ((r = lookup(&m->rules->attr_method, name.ptr, name.len)))
+	if ((r = lookup(&m->rules->attr_method, name.ptr, name.len)) && !tp_resolve_attr_stored(m->res, attr))
 		edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
 		     msg(m, r, ".%.*s -> .%s", (int)name.len, name.ptr, r->new_name));
 }

@@ -133,10 +133,12 @@ done:
 	ts_tree_delete(tree);
 	out->count = (uint32_t)nodes.len;
 	out->nodes = tp_arena_alloc(arena, nodes.len * sizeof *nodes.items);
-	memcpy(out->nodes, nodes.items, nodes.len * sizeof *nodes.items);
+	if (nodes.len)
+		memcpy(out->nodes, nodes.items, nodes.len * sizeof *nodes.items);
 	out->error_count = (uint32_t)errors.len;
 	out->errors = tp_arena_alloc(arena, errors.len * sizeof *errors.items);
-	memcpy(out->errors, errors.items, errors.len * sizeof *errors.items);
+	if (errors.len)
+		memcpy(out->errors, errors.items, errors.len * sizeof *errors.items);
 	tp_array_free(&nodes);
 	tp_array_free(&last);
 	tp_array_free(&errors);

@@ -70,20 +70,35 @@ static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_ki
 	b->int_like = int_like;
 }
 
-/* Binds every name an assignment target introduces: `a`, `a, (b, *c)`. */
+static void store_attr(tp_resolver *r, uint32_t attr)
+{
+	tp_map_put(&r->stored, r->src + N(r, attr)->start, N(r, attr)->end - N(r, attr)->start, r);
+}
+
+/* Binds every name an assignment target introduces: `a`, `a, (b, *c)`, and
+ * notes the attributes it assigns. */
 static void bind_target(tp_resolver *r, uint32_t scope, uint32_t target, uint32_t value)
 {
 	if (target == TP_NONE)
 		return;
+	if (N(r, target)->kind == K_ATTRIBUTE) {
+		store_attr(r, target);
+		return;
+	}
 	if (N(r, target)->kind == K_IDENTIFIER) {
 		bind(r, scope, target, TP_BIND_LOCAL, NULL, 0, value);
 		return;
 	}
 	if (!tp_is_pattern(N(r, target)->kind))
 		return;
-	for (uint32_t j = target + 1; j < N(r, target)->end_index; j++)
-		if (N(r, j)->kind == K_IDENTIFIER && tp_is_pattern(N(r, N(r, j)->parent)->kind))
+	for (uint32_t j = target + 1; j < N(r, target)->end_index; j++) {
+		if (!tp_is_pattern(N(r, N(r, j)->parent)->kind))
+			continue;
+		if (N(r, j)->kind == K_IDENTIFIER)
 			bind(r, scope, j, TP_BIND_LOCAL, NULL, 0, TP_NONE);
+		else if (N(r, j)->kind == K_ATTRIBUTE)
+			store_attr(r, j);
+	}
 }
 
 static uint32_t first_identifier(const tp_resolver *r, uint32_t n)
@@ -158,6 +173,7 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 	r->src = src;
 	r->arena = arena;
 	tp_map_init(&r->bindings);
+	tp_map_init(&r->stored);
 	r->scope_of = tp_arena_alloc(arena, (tree->count ? tree->count : 1) * sizeof *r->scope_of);
 	for (uint32_t i = 0; i < tree->count; i++) {
 		const tp_node *n = N(r, i);
@@ -205,8 +221,15 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 
 void tp_resolver_dispose(tp_resolver *r)
 {
-	if (r)
-		tp_map_dispose(&r->bindings);
+	if (!r)
+		return;
+	tp_map_dispose(&r->bindings);
+	tp_map_dispose(&r->stored);
+}
+
+int tp_resolve_attr_stored(const tp_resolver *r, uint32_t attr)
+{
+	return tp_map_get(&r->stored, r->src + N(r, attr)->start, N(r, attr)->end - N(r, attr)->start) != NULL;
 }
 
 /* Python's rule: the innermost scope that binds the name decides; class

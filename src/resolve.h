@@ -28,6 +28,7 @@ typedef struct {
 	tp_arena *arena;
 	uint32_t *scope_of; /* node -> index of its scope node (0 = module) */
 	tp_map bindings;    /* "<scope>:<name>" -> tp_binding */
+	tp_map stored;      /* source text of assigned attributes: "self.x" */
 } tp_resolver;
 
 void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_arena *arena);
@@ -39,6 +40,9 @@ const tp_binding *tp_resolve_name(const tp_resolver *r, uint32_t node, const cha
  * (`T.cuda.set_device` -> "torch.cuda.set_device"), or NULL. *module is set to
  * whether the root import binds a module. */
 const char *tp_resolve_qname(const tp_resolver *r, uint32_t node, int *module);
+/* Whether the file assigns this very attribute (`self.is_cuda = ...` makes
+ * every `self.is_cuda` a user attribute rather than a library one). */
+int tp_resolve_attr_stored(const tp_resolver *r, uint32_t attr);
 /* Dotted text of a dotted_name node without whitespace or comments. */
 const char *tp_dotted_text(const tp_resolver *r, uint32_t node);
 

@@ -78,7 +78,8 @@ int tp_walk(tp_entries *out, const char *root, char *const *excludes, size_t nex
 			if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
 				tp_array_push(&names, tp_xstrdup(de->d_name));
 		closedir(d);
-		qsort(names.items, names.len, sizeof *names.items, by_name);
+		if (names.len)
+			qsort(names.items, names.len, sizeof *names.items, by_name);
 		tp_array(char *) subdirs = {0};
 		for (size_t i = 0; i < names.len; i++) {
 			char *crel = *rel ? tp_xprintf("%s/%s", rel, names.items[i]) : tp_xstrdup(names.items[i]);
@@ -121,7 +122,8 @@ int tp_walk(tp_entries *out, const char *root, char *const *excludes, size_t nex
 		free(rel);
 	}
 	tp_array_free(&todo);
-	qsort(out->items, out->len, sizeof *out->items, by_rel);
+	if (out->len)
+		qsort(out->items, out->len, sizeof *out->items, by_rel);
 	return 0;
 }
 

@@ -1,0 +1,93 @@
+"""torch.distributed under the shims: nccl/hccl become gloo, DDP drops its device ids, and ranks are checked to end in sync."""
+import functools
+import sys
+
+import torch
+
+from . import devices, report
+
+_before_destroy = []
+
+
+def install(dmap):
+    """Map device backends to gloo and let DDP wrap CPU modules."""
+    if not torch.distributed.is_available():
+        return
+    import torch.distributed.distributed_c10d as c10d
+
+    def to_gloo(backend, frame):
+        text = str(backend).lower()
+        shimmed = [kind for kind in dmap.types if backend is not None and devices.BACKENDS[kind] in text]
+        for kind in shimmed:
+            dmap.report_foreign(kind, f"backend '{backend}'", frame)
+        return "gloo" if shimmed else backend
+
+    def backend_at(fn, position):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            frame = sys._getframe(1)
+            if len(args) > position:
+                args = args[:position] + (to_gloo(args[position], frame),) + args[position + 1:]
+            if "backend" in kwargs:
+                kwargs["backend"] = to_gloo(kwargs["backend"], frame)
+            return fn(*args, **kwargs)
+        return wrapper
+
+    real_destroy = c10d.destroy_process_group
+
+    @functools.wraps(real_destroy)
+    def destroy_process_group(group=None):
+        if group is None or group is c10d.GroupMember.WORLD:
+            for hook in _before_destroy:
+                hook()
+        return real_destroy(group)
+
+    for module in (torch.distributed, c10d):
+        module.init_process_group = backend_at(c10d.init_process_group, 0)
+        module.new_group = backend_at(c10d.new_group, 2)
+        module.destroy_process_group = destroy_process_group
+
+    ddp = torch.nn.parallel.DistributedDataParallel
+    real_init = ddp.__init__
+
+    @functools.wraps(real_init)
+    def ddp_init(self, module, device_ids=None, output_device=None, *args, **kwargs):
+        # The module's parameters are on the CPU, where DDP refuses device ids.
+        real_init(self, module, None, None, *args, **kwargs)
+
+    ddp.__init__ = ddp_init
+
+
+def before_destroy(hook):
+    """Run `hook` just before the default process group is destroyed."""
+    _before_destroy.append(hook)
+
+
+def is_initialized():
+    return torch.distributed.is_available() and torch.distributed.is_initialized()
+
+
+def check_ranks_in_sync(checksums):
+    """Compare every rank's parameter checksums; rank 0 prints the verdict.
+
+    checksums: {parameter name: digest} on this rank. Returns {"in_sync", "parameters",
+    "ranks", "mismatch"} where mismatch names the first differing parameter and rank.
+    """
+    dist = torch.distributed
+    world = dist.get_world_size()
+    gathered = [None] * world
+    dist.all_gather_object(gathered, checksums)
+    mismatch = None
+    names = sorted(set().union(*gathered))
+    for name in names:
+        for rank in range(1, world):
+            if gathered[rank].get(name) != gathered[0].get(name):
+                mismatch = {"parameter": name, "rank": rank}
+                break
+        if mismatch:
+            break
+    result = {"in_sync": mismatch is None, "parameters": len(names), "ranks": world, "mismatch": mismatch}
+    if dist.get_rank() == 0:
+        print(report.format_sync(result), flush=True)
+    return result
+

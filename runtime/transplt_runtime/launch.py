@@ -1,0 +1,73 @@
+"""The `run` command: runs a converted script on the npu shim as N gloo ranks and checks that they end in sync."""
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+from . import spawn
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _record_paths(record, nproc, tmp):
+    base = record or os.path.join(tmp, "record.json")
+    if nproc == 1:
+        return [base]
+    root, ext = os.path.splitext(base)
+    return [f"{root}.rank{rank}{ext or '.json'}" for rank in range(nproc)]
+
+
+def _wait_all(processes):
+    """Wait for every rank; when one fails, stop the others, which would wait for it forever."""
+    codes = [None] * len(processes)
+    while None in codes:
+        for rank, process in enumerate(processes):
+            if codes[rank] is None:
+                codes[rank] = process.poll()
+        if any(code not in (None, 0) for code in codes):
+            for rank, process in enumerate(processes):
+                if codes[rank] is None:
+                    process.terminate()
+                    codes[rank] = process.wait()
+        time.sleep(0.05)
+    return codes
+
+
+def run(script, script_args=(), nproc=1, max_steps=None, record=None, seed=0, op_version=None):
+    """Returns 0 when every rank succeeds and, with several ranks, their parameters agree."""
+    with tempfile.TemporaryDirectory(prefix="transplt-run-") as tmp:
+        paths = _record_paths(record, nproc, tmp)
+        port = str(_free_port())
+        processes = []
+        for rank in range(nproc):
+            env = spawn.child_env(RANK=str(rank), LOCAL_RANK=str(rank), WORLD_SIZE=str(nproc),
+                                  LOCAL_WORLD_SIZE=str(nproc), MASTER_ADDR="127.0.0.1", MASTER_PORT=port)
+            env.setdefault("TRANSPLT_DEVICE_COUNT", str(nproc))
+            command = spawn.exec_command("npu", script, paths[rank], script_args, seed=seed,
+                                         max_steps=max_steps, op_version=op_version)
+            processes.append(subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL))
+        codes = _wait_all(processes)
+        records = [spawn.read_record(path) for path in paths]
+
+    failed = False
+    for rank, (code, rec) in enumerate(zip(codes, records)):
+        if code != 0 or rec is None:
+            failed = True
+            print(f"rank {rank}: failed (exit {code})", file=sys.stderr)
+            continue
+        batches = "; ".join(f"{loader} batches per epoch: {', '.join(map(str, epochs))}"
+                            for loader, epochs in rec["loader_batches"].items())
+        print(f"rank {rank}: {rec['steps']} optimizer steps" + (f"; {batches}" if batches else ""))
+    if nproc > 1 and not failed:
+        sync = records[0]["sync"]
+        if sync is None:
+            print("ranks not compared: the script never initialised torch.distributed")
+        elif not sync["in_sync"]:
+            failed = True
+    return 1 if failed else 0

@@ -1,0 +1,26 @@
+"""How the runtime words its findings: tripwire hits, warnings and the ranks' sync verdict (no torch needed)."""
+import os
+
+
+def display_path(filename, cwd=None):
+    """A path as the user would type it: relative when under the working directory, else absolute."""
+    cwd = os.path.abspath(cwd or os.getcwd())
+    absolute = os.path.abspath(filename)
+    if absolute.startswith(cwd + os.sep):
+        return os.path.relpath(absolute, cwd)
+    return absolute
+
+
+def format_hit(hit, cwd=None):
+    return f"unconverted CUDA use at {display_path(hit['file'], cwd)}:{hit['line']}: {hit['what']}"
+
+
+def format_warning(warning, cwd=None):
+    return f"warning: {warning['what']} at {display_path(warning['file'], cwd)}:{warning['line']}"
+
+
+def format_sync(result):
+    if result["in_sync"]:
+        return f"ranks in sync: {result['parameters']} parameters identical on {result['ranks']} ranks"
+    mismatch = result["mismatch"]
+    return f"ranks OUT OF SYNC: parameter {mismatch['parameter']} differs on rank {mismatch['rank']}"

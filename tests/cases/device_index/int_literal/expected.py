@@ -1,0 +1,7 @@
+import torch
+import torch_npu
+
+model = torch.nn.Linear(8, 2).to('npu:0')
+x = torch.randn(4, 8).to('npu:0', non_blocking=True)
+y = torch.zeros(4, dtype=torch.long).to('npu:1')
+print(model(x).argmax(1) == y)

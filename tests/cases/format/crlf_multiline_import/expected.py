@@ -1,0 +1,16 @@
+from torch.nn import (
+    Linear,
+    Module,
+    ReLU,
+)
+import torch_npu
+
+
+class Mlp(Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.fc1 = Linear(dim, dim)
+        self.act = ReLU()
+
+    def forward(self, x):
+        return self.act(self.fc1(x.npu(non_blocking=True)))

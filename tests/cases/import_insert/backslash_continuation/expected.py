@@ -1,0 +1,11 @@
+import math, os, random, \
+    time, torch
+import torch_npu
+
+
+def seed_everything(seed=42):
+    random.seed(seed)
+    os.environ["PYTHONHASHSEED"] = str(seed)
+    torch.manual_seed(seed)
+    torch.npu.manual_seed_all(seed)
+    return time.time(), math.pi

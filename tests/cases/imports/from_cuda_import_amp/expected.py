@@ -1,0 +1,12 @@
+import torch
+import torch_npu
+from torch.npu import amp
+
+
+def make_scaler(args):
+    return amp.GradScaler(enabled=args.amp)
+
+
+def run(model, x, args):
+    with amp.autocast(enabled=args.amp):
+        return model(x)

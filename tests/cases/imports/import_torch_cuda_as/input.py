@@ -1,0 +1,8 @@
+import torch
+import torch.cuda as tc
+
+
+def sync_and_free():
+    tc.synchronize()
+    tc.empty_cache()
+    return tc.memory_allocated()

@@ -1,0 +1,15 @@
+import torch
+
+from . import cuda
+from .cuda import kernels
+from ..ops.cuda import fused_adam
+
+
+def gelu(x):
+    if x.is_cuda:
+        return kernels.gelu(x)
+    return cuda.fallback_gelu(x)
+
+
+def make_optimizer(params):
+    return fused_adam.FusedAdam(params, lr=1e-3)

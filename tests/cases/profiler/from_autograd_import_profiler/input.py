@@ -1,0 +1,9 @@
+from torch.autograd import profiler
+
+
+def profile_step(model, batch, use_gpu):
+    with profiler.profile(use_cuda=use_gpu, profile_memory=True) as prof:
+        loss = model(batch).sum()
+        loss.backward()
+    prof.export_chrome_trace("trace.json")
+    return prof

@@ -1,0 +1,18 @@
+"""Optional accelerator helpers: torch is imported lazily."""
+import importlib
+
+
+def load_backend(name):
+    return importlib.import_module(name)
+
+
+def accel_sync():
+    import torch as backend
+    import torch_npu
+
+    backend.npu.synchronize()
+
+
+def plugin_sync(name):
+    backend = load_backend(name)
+    backend.cuda.synchronize()

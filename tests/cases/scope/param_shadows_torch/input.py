@@ -1,0 +1,16 @@
+import torch
+
+
+def sync_if_possible(torch):
+    # `torch` here is whatever backend object the caller passes in
+    if torch.cuda.is_available():
+        torch.cuda.synchronize()
+
+
+def sync_real():
+    if torch.cuda.is_available():
+        torch.cuda.synchronize()
+
+
+sync_if_possible(torch)
+sync_real()

@@ -1,0 +1,10 @@
+import torch
+
+RAW = b"cuda"
+RAW_BACKEND = b'nccl'
+JOINED = "cu" "da"
+PARTS = ("cuda"
+         ":0")
+LABEL = ("cuda" "")
+DEV = "cuda"
+print(torch.device(DEV), RAW, RAW_BACKEND, JOINED, PARTS, LABEL)

@@ -1,0 +1,18 @@
+import os
+
+import torch
+import torch_npu
+import torch.distributed as dist
+
+
+def init_distributed():
+    backend = "hccl" if torch.npu.is_available() else "gloo"
+    dist.init_process_group(backend=backend, init_method="env://")
+    rank = int(os.environ["RANK"])
+    local_rank = int(os.environ["LOCAL_RANK"])
+    torch.npu.set_device(local_rank)
+    return rank, local_rank
+
+
+def is_nccl():
+    return dist.get_backend() == 'hccl'

@@ -1,0 +1,13 @@
+import os
+import subprocess
+import sys
+
+
+def launch(script, gpus):
+    env = dict(os.environ)
+    env["CUDA_VISIBLE_DEVICES"] = ",".join(str(g) for g in gpus)
+    return subprocess.run([sys.executable, script], env=env, check=True)
+
+
+def visible():
+    return os.environ.get('CUDA_VISIBLE_DEVICES', "")

@@ -1,0 +1,51 @@
+#!/bin/sh
+# CLI behaviour a user sees: the demo fixture converts to exactly
+# fixtures/demo_expected, the input is left untouched, exit codes and messages
+# of bad invocations, and --force.
+# usage: cli.sh TRANSPLT_BIN REPO_ROOT
+set -u
+bin=$1
+root=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+check() { # check NAME CONDITION...
+	name=$1
+	shift
+	if "$@"; then echo "ok $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
+}
+expect_exit() { # expect_exit CODE PATTERN ARGS...
+	want=$1 pattern=$2
+	shift 2
+	"$bin" "$@" >"$tmp/o" 2>"$tmp/e"
+	got=$?
+	[ "$got" = "$want" ] && grep -q -- "$pattern" "$tmp/e" "$tmp/o"
+}
+
+before=$(cd "$root/fixtures/demo" && find . -type f -exec sha256sum {} + | sort)
+mkdir "$tmp/out"
+check "demo converts" "$bin" -q -i "$root/fixtures/demo" -o "$tmp/out"
+check "demo output is the expected tree" diff -r "$root/fixtures/demo_expected" "$tmp/out/demo_msft"
+after=$(cd "$root/fixtures/demo" && find . -type f -exec sha256sum {} + | sort)
+check "input untouched" [ "$before" = "$after" ]
+check "nothing beside the output" [ "$(ls -A "$tmp/out")" = "demo_msft" ]
+
+check "existing output refused" expect_exit 2 "already exists" -i "$root/fixtures/demo" -o "$tmp/out"
+check "--force replaces" "$bin" -q --force -i "$root/fixtures/demo" -o "$tmp/out"
+check "--force result identical" diff -r "$root/fixtures/demo_expected" "$tmp/out/demo_msft"
+check "missing input" expect_exit 4 "does not exist" -i "$tmp/nope.py" -o "$tmp/out"
+check "missing output folder" expect_exit 2 "output folder does not exist" -i "$root/fixtures/demo" -o "$tmp/nope"
+mkdir -p "$tmp/in/sub"
+cp "$root/fixtures/demo/train.py" "$tmp/in/"
+check "output inside input" expect_exit 2 "inside the input" -i "$tmp/in" -o "$tmp/in/sub"
+check "no arguments" expect_exit 2 "missing -i" -o "$tmp/out"
+check "unknown option" expect_exit 2 "unknown option" --bogus
+check "bad -j" expect_exit 2 "-j needs a number" -j 0 -i x -o y
+check "help" expect_exit 0 "usage: transplt" --help
+
+# -j does not change a single byte of the output or reports.
+mkdir "$tmp/j1" "$tmp/j2"
+"$bin" -q -j 1 -i "$root/fixtures" -o "$tmp/j1" && "$bin" -q -j 2 -i "$root/fixtures" -o "$tmp/j2"
+check "-j 1 and -j 2 identical" diff -r "$tmp/j1/fixtures_msft" "$tmp/j2/fixtures_msft"
+
+[ "$fails" = 0 ] || { echo "$fails CLI checks failed"; exit 1; }
