@@ -11,7 +11,8 @@
 #include "util.h"
 
 static const char usage[] =
-	"usage: transplt -i INPUT -o OUTPUT [-r RULES.json] [-j N] [--exclude GLOB]... [--force] [-q]\n"
+	"usage: transplt -i INPUT -o OUTPUT [-r RULES.json] [-v VERSION] [-j N] [--exclude GLOB]...\n"
+	"                [--fail-on never|unsupported|unknown] [--force] [-q]\n"
 	"\n"
 	"Converts CUDA PyTorch code to Ascend NPU (torch_npu) code. The result goes to\n"
 	"OUTPUT/<name>_msft/, with reports in its transplant_result_file/ folder.\n"
@@ -20,8 +21,11 @@ static const char usage[] =
 	"  -o, --output DIR      an existing folder outside the input\n"
 	"  -r, --rule FILE       user rules in msFmkTransplt's JSON format, applied on\n"
 	"                        top of the built-in ones (see rules/README.md)\n"
+	"  -v, --version V       PyTorch version whose torch_npu op-support lists are used:\n"
+	"                        2.1.0, 2.6.0, 2.7.1 or 2.8.0 (default: 2.8.0)\n"
 	"  -j, --jobs N          worker threads (default: the number of cores)\n"
 	"      --exclude GLOB    skip paths matching GLOB (repeatable)\n"
+	"      --fail-on WHAT    exit 1 when unsupported (or also unknown) APIs are found\n"
 	"      --force           replace an existing OUTPUT/<name>_msft\n"
 	"  -q, --quiet           print nothing on success\n"
 	"  -h, --help            show this help\n"
@@ -79,6 +83,21 @@ int tp_cli_main(int argc, char **argv)
 		} else if (strcmp(a, "--exclude") == 0) {
 			NEED_VALUE();
 			tp_array_push(&excludes, (char *)v);
+		} else if (OPT("-v", "--version")) {
+			NEED_VALUE();
+			o.version = v;
+		} else if (strcmp(a, "--fail-on") == 0) {
+			NEED_VALUE();
+			if (strcmp(v, "never") == 0)
+				o.fail_on = 0;
+			else if (strcmp(v, "unsupported") == 0)
+				o.fail_on = 1;
+			else if (strcmp(v, "unknown") == 0)
+				o.fail_on = 2;
+			else {
+				status = usage_error("--fail-on takes never, unsupported or unknown, not '%s'", v);
+				goto done;
+			}
 		} else if (strcmp(a, "--force") == 0) {
 			o.force = 1;
 		} else if (OPT("-q", "--quiet")) {

@@ -146,7 +146,7 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 	tp_resolver_init(&res, &tree, body, arena);
 	const char *nl = memchr(body, '\n', blen);
 	m = (tp_matcher){.rules = opts->rules, .tree = &tree, .src = body, .len = blen,
-			 .eol = nl && nl > body && nl[-1] == '\r' ? "\r\n" : "\n", .res = &res, .arena = arena};
+			 .eol = nl && nl > body && nl[-1] == '\r' ? "\r\n" : "\n", .ops = opts->ops, .res = &res, .arena = arena};
 	tp_match(&m);
 	size_t n = m.items.len;
 	tp_plan(m.items.items, &n, tree.errors, tree.error_count, arena);

@@ -56,6 +56,7 @@ typedef struct {
 
 typedef struct {
 	const tp_rules *rules;
+	const struct tp_ops *ops; /* op-support data of the chosen version */
 } tp_convert_opts;
 
 /* Converts src[0..len). Never fails: problems become WARNING rows. */

@@ -39,6 +39,9 @@ static const char *msg(const tp_matcher *m, const tp_rule *r, const char *fmt, .
 
 static void edit(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t start, uint32_t end, const char *replacement, const char *message)
 {
+	/* Replacing bytes with the same bytes is no change (converted code again). */
+	if (end - start == strlen(replacement) && memcmp(m->src + start, replacement, end - start) == 0)
+		return;
 	tp_item it = {op, start, end, replacement, r ? r->id : NULL, message, NULL, r ? r->user : 0};
 	tp_array_push(&m->items, it);
 }
@@ -439,6 +442,65 @@ static void rename_qualified_call(tp_matcher *m, const tp_rule *r, uint32_t fn, 
 		finding(m, r, TP_OP_UNSUPPORTED, fn, qn, tp_arena_printf(m->arena, "replace with %s (import %.*s first)", r->new_name, (int)rlen, r->new_name));
 }
 
+/* ---- op support ------------------------------------------------------------ */
+
+/* Names under a module rule (`torch.cuda.*`) are converted or reported by it. */
+static int under_module_rule(const tp_matcher *m, const char *qn)
+{
+	for (const char *dot = strchr(qn, '.'); dot; dot = strchr(dot + 1, '.'))
+		if (tp_map_get(&m->rules->module, qn, (size_t)(dot - qn)))
+			return 1;
+	return 0;
+}
+
+static void classify(tp_matcher *m, uint32_t node, const char *qn)
+{
+	if (!m->ops || under_module_rule(m, qn))
+		return;
+	const char *tip = NULL;
+	switch (tp_ops_classify(m->ops, qn, &tip)) {
+	case TP_UNSUPPORTED:
+		finding(m, NULL, TP_OP_UNSUPPORTED, node, qn,
+			*tip ? tip : tp_arena_printf(m->arena, "not supported by torch_npu for PyTorch %s", m->ops->version));
+		break;
+	case TP_UNKNOWN:
+		finding(m, NULL, TP_OP_UNKNOWN, node, qn,
+			tp_arena_printf(m->arena, "not in torch_npu's support lists for PyTorch %s: check it on the NPU", m->ops->version));
+		break;
+	default:
+		break;
+	}
+}
+
+/* Whether expression e certainly evaluates to a tensor: a call of a function
+ * of the torch namespace or torch.nn.functional, a tensor method's result,
+ * or a local assigned once from one of those. Anything else is uncertain. */
+static int is_tensor(const tp_matcher *m, uint32_t e)
+{
+	for (int depth = 0; depth < 32 && e != TP_NONE; depth++) {
+		if (kind(m, e) == K_IDENTIFIER) {
+			tp_str s = text(m, e);
+			const tp_binding *b = tp_resolve_name(m->res, e, s.ptr, s.len);
+			if (!b || b->kind != TP_BIND_LOCAL || b->value == TP_NONE)
+				return 0;
+			e = b->value;
+			continue;
+		}
+		if (kind(m, e) != K_CALL)
+			return 0;
+		uint32_t fn = tp_child(m->tree, e, F_FUNCTION);
+		const char *qn = fn == TP_NONE ? NULL : tp_resolve_qname(m->res, fn, NULL);
+		if (qn) {
+			const char *rest = strncmp(qn, "torch.nn.functional.", 20) == 0 ? qn + 20 : strncmp(qn, "torch.", 6) == 0 ? qn + 6 : NULL;
+			return rest && *rest >= 'a' && *rest <= 'z' && !strchr(rest, '.');
+		}
+		if (kind(m, fn) != K_ATTRIBUTE)
+			return 0;
+		e = tp_child(m->tree, fn, F_OBJECT); /* t.float().sum(): a method of a tensor */
+	}
+	return 0;
+}
+
 static void match_call(tp_matcher *m, uint32_t call)
 {
 	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
@@ -446,6 +508,12 @@ static void match_call(tp_matcher *m, uint32_t call)
 		return;
 	const char *qn = tp_resolve_qname(m->res, fn, NULL);
 	const tp_rule *r;
+	if (qn)
+		classify(m, call, qn);
+	else if (kind(m, fn) == K_ATTRIBUTE && attr_name(m, fn) != TP_NONE && is_tensor(m, tp_child(m->tree, fn, F_OBJECT))) {
+		tp_str method = text(m, attr_name(m, fn));
+		classify(m, call, tp_arena_printf(m->arena, "torch.Tensor.%.*s", (int)method.len, method.ptr));
+	}
 	if (qn) {
 		if ((r = lookup_z(&m->rules->func_qualified, qn)))
 			rename_qualified_call(m, r, fn, qn);
@@ -567,6 +635,24 @@ void tp_match(tp_matcher *m)
 		case K_CALL: match_call(m, i); break;
 		case K_ATTRIBUTE: match_attribute(m, i); break;
 		case K_STRING: match_string(m, i); break;
+		case K_CLASS_DEF: {
+			/* Base classes: `class Net(torch.nn.Module)`. */
+			uint32_t bases = tp_child(m->tree, i, F_SUPERCLASSES);
+			for (uint32_t c = bases == TP_NONE ? TP_NONE : N(m, bases)->first; c != TP_NONE; c = N(m, c)->next) {
+				const char *qn = kind(m, c) == K_ATTRIBUTE || kind(m, c) == K_IDENTIFIER ? tp_resolve_qname(m->res, c, NULL) : NULL;
+				if (qn)
+					classify(m, c, qn);
+			}
+			break;
+		}
+		case K_DECORATOR: {
+			/* `@torch.jit.script`; a called decorator is a call, seen as one. */
+			uint32_t e = N(m, i)->first;
+			const char *qn = e != TP_NONE && kind(m, e) != K_CALL ? tp_resolve_qname(m->res, e, NULL) : NULL;
+			if (qn)
+				classify(m, e, qn);
+			break;
+		}
 		default: break;
 		}
 	}

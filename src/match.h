@@ -5,6 +5,7 @@
 #define TP_MATCH_H
 
 #include "convert.h"
+#include "ops.h"
 #include "resolve.h"
 
 /* Inputs are borrowed; items are appended (arena strings). eol is the file's
@@ -15,6 +16,7 @@ typedef struct {
 	const char *src;
 	uint32_t len;
 	const char *eol;
+	const tp_ops *ops; /* NULL: no op-support classification */
 	tp_resolver *res;
 	tp_arena *arena;
 	tp_array(tp_item) items;

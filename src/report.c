@@ -45,8 +45,10 @@ static const char *row_message(const tp_row *r)
 
 int tp_report_write(const char *dir, const tp_report_file *files, size_t count)
 {
-	tp_buf log = {0}, csv = {0};
+	tp_buf log = {0}, csv = {0}, uns = {0}, unk = {0};
 	tp_buf_puts(&csv, "File,Start Line,End Line,Operation Type,Message\n");
+	tp_buf_puts(&uns, "File,Start Line,End Line,OP,Tips\n");
+	tp_buf_puts(&unk, "File,Start Line,End Line,OP,Tips\n");
 	for (size_t f = 0; f < count; f++) {
 		const tp_result *res = files[f].result;
 		for (size_t i = 0; i < res->rows.len; i++) {
@@ -62,16 +64,22 @@ int tp_report_write(const char *dir, const tp_report_file *files, size_t count)
 			snprintf(l2, sizeof l2, "%u", r->line2);
 			const char *cells[] = {files[f].path, l1, l2, tp_op_name(r->op), full};
 			csv_row(&csv, cells, 5);
+			if (r->op == TP_OP_UNSUPPORTED || r->op == TP_OP_UNKNOWN) {
+				const char *op_cells[] = {files[f].path, l1, l2, r->api, r->message};
+				csv_row(r->op == TP_OP_UNSUPPORTED ? &uns : &unk, op_cells, 5);
+			}
 			free(full);
 		}
 	}
-	char *lp = tp_xprintf("%s/msFmkTranspltlog.txt", dir), *cp = tp_xprintf("%s/change_list.csv", dir);
-	int rc = tp_write_file(lp, log.ptr ? log.ptr : "", log.len, 0644);
-	if (rc == 0)
-		rc = tp_write_file(cp, csv.ptr, csv.len, 0644);
-	free(lp);
-	free(cp);
-	tp_buf_dispose(&log);
-	tp_buf_dispose(&csv);
+	struct { const char *name; tp_buf *b; } out[] = {
+		{"msFmkTranspltlog.txt", &log}, {"change_list.csv", &csv}, {"unsupported_api.csv", &uns}, {"unknown_api.csv", &unk}};
+	int rc = 0;
+	for (size_t i = 0; i < sizeof out / sizeof *out; i++) {
+		char *p = tp_xprintf("%s/%s", dir, out[i].name);
+		if (rc == 0)
+			rc = tp_write_file(p, out[i].b->ptr ? out[i].b->ptr : "", out[i].b->len, 0644);
+		free(p);
+		tp_buf_dispose(out[i].b);
+	}
 	return rc;
 }

@@ -56,8 +56,10 @@ static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_ki
 	tp_binding *b = tp_map_get(&r->bindings, key, klen);
 	int int_like = kind == TP_BIND_LOCAL && int_like_value(r, value);
 	if (b) {
-		if (b->kind == TP_BIND_LOCAL && kind == TP_BIND_LOCAL)
+		if (b->kind == TP_BIND_LOCAL && kind == TP_BIND_LOCAL) {
 			b->int_like = b->int_like && int_like;
+			b->value = TP_NONE;
+		}
 		if (b->kind == TP_BIND_IMPORT || kind <= b->kind)
 			return;
 	} else {
@@ -68,6 +70,7 @@ static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_ki
 	b->qname = qname;
 	b->module = module;
 	b->int_like = int_like;
+	b->value = kind == TP_BIND_LOCAL ? value : TP_NONE;
 }
 
 static void store_attr(tp_resolver *r, uint32_t attr)

@@ -18,6 +18,7 @@ typedef struct {
 	const char *qname;
 	int module;
 	int int_like;
+	uint32_t value; /* the assigned value when a local is assigned exactly once, else TP_NONE */
 } tp_binding;
 
 /* The resolver of one file. All memory comes from the file's arena except the

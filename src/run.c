@@ -16,6 +16,7 @@
 #include "convert.h"
 #include "error.h"
 #include "io.h"
+#include "ops.h"
 #include "report.h"
 #include "rules.h"
 #include "walk.h"
@@ -130,15 +131,20 @@ static int check_paths(const tp_options *o, const char *final)
 int tp_run(const tp_options *o)
 {
 	tp_rules *rules = NULL;
+	tp_ops *ops = NULL;
 	tp_entries entries = {0};
 	job j = {0};
 	char *name = output_name(o->input);
 	char *final = tp_xprintf("%s/%s", o->output, name);
 	char *stage = tp_xprintf("%s/.%s.tmp-%ld", o->output, name, (long)getpid());
 	int staged = 0;
-	int rc = tp_rules_load_builtin(&rules);
+	int rc = tp_ops_load(&ops, o->version);
+	if (rc == 0)
+		rc = tp_rules_load_builtin(&rules);
 	if (rc == 0 && o->rules_file)
 		rc = tp_rules_load_file(rules, o->rules_file);
+	if (rc == 0)
+		tp_ops_extend_members(ops, rules);
 	if (rc < 0 || (rc = check_paths(o, final)) < 0 || (rc = tp_walk(&entries, o->input, o->excludes, o->nexcludes)) < 0)
 		goto cleanup;
 
@@ -161,6 +167,7 @@ int tp_run(const tp_options *o)
 	j.results = tp_xcalloc(entries.len ? entries.len : 1, sizeof *j.results);
 	j.stage = stage;
 	j.copts.rules = rules;
+	j.copts.ops = ops;
 	pthread_mutex_init(&j.lock, NULL);
 	for (size_t i = 0; i < entries.len; i++)
 		if (entries.items[i].kind == TP_ENTRY_SKIPPED)
@@ -180,7 +187,7 @@ int tp_run(const tp_options *o)
 	}
 
 	tp_array(tp_report_file) files = {0};
-	size_t py = 0, changed = 0, edits = 0, unsupported = 0, warnings = 0;
+	size_t py = 0, changed = 0, edits = 0, unsupported = 0, unknown = 0, warnings = 0;
 	for (size_t i = 0; i < entries.len; i++) {
 		const tp_result *r = &j.results[i];
 		py += entries.items[i].python;
@@ -190,6 +197,7 @@ int tp_run(const tp_options *o)
 			edits += op <= TP_OP_DELETE;
 			any |= op <= TP_OP_DELETE;
 			unsupported += op == TP_OP_UNSUPPORTED;
+			unknown += op == TP_OP_UNKNOWN;
 			warnings += op == TP_OP_WARNING;
 		}
 		changed += any && r->status == TP_FILE_CONVERTED;
@@ -214,8 +222,11 @@ int tp_run(const tp_options *o)
 	}
 	staged = 0;
 	if (!o->quiet)
-		printf("transplt: %zu Python files of %zu files, %zu changed: %zu edits, %zu unsupported, %zu warnings -> %s\n", py,
-		       entries.len, changed, edits, unsupported, warnings, final);
+		printf("transplt: %zu Python files of %zu files, %zu changed: %zu edits, %zu unsupported, %zu unknown, %zu warnings -> %s\n",
+		       py, entries.len, changed, edits, unsupported, unknown, warnings, final);
+	if ((o->fail_on >= 1 && unsupported) || (o->fail_on >= 2 && unknown))
+		rc = tp_error_set(TP_EGATE, "--fail-on: %zu unsupported and %zu unknown APIs found (see %s/transplant_result_file)",
+				  unsupported, unknown, final);
 cleanup:
 	if (staged) {
 		int keep = rc;
@@ -229,6 +240,7 @@ cleanup:
 	free(j.message);
 	tp_entries_dispose(&entries);
 	tp_rules_free(rules);
+	tp_ops_free(ops);
 	free(name);
 	free(final);
 	free(stage);

@@ -13,6 +13,8 @@ typedef struct {
 	int jobs;               /* worker threads, >= 1 */
 	int force;              /* replace an existing <name>_msft */
 	int quiet;
+	const char *version;    /* PyTorch version of the op-support lists; NULL: newest */
+	int fail_on;            /* 0 never, 1 unsupported, 2 unsupported or unknown */
 	char **excludes;
 	size_t nexcludes;
 } tp_options;

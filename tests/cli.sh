@@ -43,6 +43,15 @@ check "unknown option" expect_exit 2 "unknown option" --bogus
 check "bad -j" expect_exit 2 "-j needs a number" -j 0 -i x -o y
 check "help" expect_exit 0 "usage: transplt" --help
 
+# The op-support gate, per PyTorch version.
+mkdir "$tmp/g1" "$tmp/g2" "$tmp/g3"
+op="$root/tests/cases/op_support/torch_2_1/input.py"
+check "--fail-on unsupported fails on 2.1" expect_exit 1 "2 unsupported and 1 unknown" -q -v 2.1.0 --fail-on unsupported -i "$op" -o "$tmp/g1"
+check "--fail-on never passes" "$bin" -q -v 2.1.0 --fail-on never -i "$op" -o "$tmp/g2"
+check "--fail-on unknown fails on 2.8" expect_exit 1 "unknown APIs found" -q -v 2.8.0 --fail-on unknown -i "$op" -o "$tmp/g3"
+check "--fail-on bad value" expect_exit 2 "takes never, unsupported or unknown" --fail-on sometimes -i "$op" -o "$tmp/g3"
+check "unknown version" expect_exit 2 "unknown PyTorch version" -v 1.5.0 -i "$op" -o "$tmp/g3" --force
+
 # -j does not change a single byte of the output or reports.
 mkdir "$tmp/j1" "$tmp/j2"
 "$bin" -q -j 1 -i "$root/fixtures" -o "$tmp/j1" && "$bin" -q -j 2 -i "$root/fixtures" -o "$tmp/j2"

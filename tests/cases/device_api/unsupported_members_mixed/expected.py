@@ -3,13 +3,13 @@ import torch_npu
 
 
 def capture(model, static_x):
-    major, minor = torch.cuda.get_device_capability()
+    major, minor = torch.npu.get_device_capability()
     if major < 7:
         return None
-    g = torch.cuda.CUDAGraph()
+    g = torch.npu.CUDAGraph()
     torch.npu.synchronize()
     torch.cuda.nvtx.range_push("capture")
-    with torch.cuda.graph(g):
+    with torch.npu.graph(g):
         static_y = model(static_x)
     torch.cuda.nvtx.range_pop()
     return g, static_y, torch.cuda.is_bf16_supported()

@@ -2,9 +2,9 @@ import torch
 import torch_npu
 from torch.cuda import nvtx
 
-major, minor = torch.cuda.get_device_capability()
+major, minor = torch.npu.get_device_capability()
 arch = torch.cuda.get_arch_list()
-graph = torch.cuda.CUDAGraph()
+graph = torch.npu.CUDAGraph()
 nvtx.range_push("step")
 torch.cuda.nvtx.mark("inside step")
 nvtx.range_pop()

@@ -1,0 +1,35 @@
+/* ops: torch_npu's op-support lists for one PyTorch version (rules/op_support.json,
+ * embedded at build time), as hash sets the match stage classifies calls with. */
+#ifndef TP_OPS_H
+#define TP_OPS_H
+
+#include "map.h"
+#include "rules.h"
+
+/* The lists of one version. Keys and tips are owned by the struct. */
+typedef struct tp_ops {
+	char *version;
+	tp_map unsupported; /* qualified name -> tip ("" when the data has none) */
+	tp_map supported;   /* qualified name -> non-NULL */
+	tp_array(char *) strings;
+} tp_ops;
+
+/* The versions in the data, newest last, NULL-terminated (static). */
+const char *const *tp_ops_versions(void);
+/* Loads version (NULL: the newest). Returns 0 or TP_EUSAGE for an unknown
+ * version, with the known ones in the message. */
+int tp_ops_load(tp_ops **out, const char *version);
+void tp_ops_free(tp_ops *ops);
+
+/* Adds to every member-restricted module rule the members the support list
+ * names (`torch.cuda.graph` supported -> `graph` is renamed too). */
+void tp_ops_extend_members(tp_ops *ops, tp_rules *rules);
+
+enum tp_support { TP_SUPPORTED, TP_UNSUPPORTED, TP_UNKNOWN };
+/* Classifies a resolved qualified name; *tip is set for unsupported ones. */
+enum tp_support tp_ops_classify(const tp_ops *ops, const char *qname, const char **tip);
+
+extern const char tp_op_support_json[];
+extern const unsigned long tp_op_support_json_len;
+
+#endif
