@@ -8,6 +8,7 @@
 
 #include "error.h"
 #include "run.h"
+#include "runtime.h"
 #include "util.h"
 
 static const char usage[] =
@@ -30,6 +31,14 @@ static const char usage[] =
 	"  -q, --quiet           print nothing on success\n"
 	"  -h, --help            show this help\n"
 	"\n"
+	"       transplt validate [--max-steps N] [--rtol X] ORIGINAL.py CONVERTED.py [-- ARGS...]\n"
+	"       transplt run [--nproc N] [--max-steps N] CONVERTED.py [-- ARGS...]\n"
+	"\n"
+	"validate runs the original on a CUDA-on-CPU shim and the converted script on an\n"
+	"NPU-on-CPU shim with the same seeds, and compares losses, optimizer steps and\n"
+	"parameters (exit 0 equal, 1 different). run runs a converted script on the NPU\n"
+	"shim, on N processes with --nproc. See 'transplt validate --help'.\n"
+	"\n"
 	"Exit status: 0 done, 1 gate failed, 2 usage error, 3 rule-file error, 4 I/O error.\n";
 
 static int usage_error(const char *fmt, const char *arg)
@@ -47,6 +56,9 @@ int tp_cli_main(int argc, char **argv)
 	o.jobs = cores > 0 ? (int)cores : 1;
 	tp_array(char *) excludes = {0};
 	int status = 0;
+	/* Subcommands of the reference runtime take their own arguments. */
+	if (argc > 1 && (strcmp(argv[1], "validate") == 0 || strcmp(argv[1], "run") == 0))
+		return tp_runtime_main(argv[1], argc - 2, argv + 2);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "convert.h"
@@ -29,6 +30,7 @@ typedef struct {
 	const char *stage;
 	tp_convert_opts copts;
 	atomic_size_t next;
+	atomic_size_t done;
 	atomic_int failed;
 	pthread_mutex_t lock;
 	int code;
@@ -87,9 +89,34 @@ static void *worker(void *arg)
 			break;
 		if (j->entries->items[i].kind == TP_ENTRY_FILE)
 			do_file(j, parser, i);
+		atomic_fetch_add(&j->done, 1);
 	}
 	tp_parser_free(parser);
 	return NULL;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* One self-rewriting line on a terminal: files done of total and the rate. */
+static void show_progress(job *j)
+{
+	size_t total = j->entries->len;
+	double start = now();
+	for (;;) {
+		size_t done = atomic_load(&j->done);
+		double dt = now() - start;
+		fprintf(stderr, "\rtransplt: %zu/%zu files, %.0f files/s ", done, total, dt > 0 ? (double)done / dt : 0.0);
+		if (done >= total || atomic_load(&j->failed))
+			break;
+		struct timespec tick = {0, 100 * 1000 * 1000};
+		nanosleep(&tick, NULL);
+	}
+	fputs("\r\033[K", stderr);
 }
 
 /* The folder name msFmkTransplt uses: the input's base name, without .py. */
@@ -177,6 +204,8 @@ int tp_run(const tp_options *o)
 	for (int t = 0; t < nthreads; t++)
 		if (pthread_create(&threads[t], NULL, worker, &j) != 0)
 			abort();
+	if (!o->quiet && isatty(STDERR_FILENO))
+		show_progress(&j);
 	for (int t = 0; t < nthreads; t++)
 		pthread_join(threads[t], NULL);
 	free(threads);
