@@ -1,0 +1,163 @@
+/* Unit tests of the core library's stages: map, resolve, rules, plan/apply.
+ * Each check prints what failed; the exit status is the number of failures. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "convert.h"
+#include "edit.h"
+#include "error.h"
+#include "map.h"
+#include "parse.h"
+#include "resolve.h"
+#include "rules.h"
+
+static int failures;
+
+#define CHECK(cond)                                                              \
+	do {                                                                         \
+		if (!(cond)) {                                                           \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+			failures++;                                                          \
+		}                                                                        \
+	} while (0)
+
+static int streq(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
+
+static void test_map(void)
+{
+	tp_map m;
+	tp_map_init(&m);
+	static char keys[1000][8];
+	for (int i = 0; i < 1000; i++) {
+		snprintf(keys[i], sizeof keys[i], "k%d", i);
+		CHECK(tp_map_put(&m, keys[i], strlen(keys[i]), &keys[i]) == NULL);
+	}
+	CHECK(m.count == 1000);
+	for (int i = 0; i < 1000; i++)
+		CHECK(tp_map_get(&m, keys[i], strlen(keys[i])) == &keys[i]);
+	CHECK(tp_map_get(&m, "k1000", 5) == NULL);
+	CHECK(tp_map_put(&m, "k7", 2, NULL) == &keys[7]); /* replace returns the old value */
+	tp_map_dispose(&m);
+}
+
+/* Resolves the qualified name of the n-th attribute/identifier whose text is
+ * `expr` in src. */
+static const char *qname_of(const char *src, const char *expr, int nth)
+{
+	static tp_parser *p;
+	static tp_arena *a;
+	static tp_resolver r;
+	static int have;
+	if (!p)
+		p = tp_parser_new();
+	if (have)
+		tp_resolver_dispose(&r);
+	tp_arena_free(a);
+	a = tp_arena_new();
+	tp_tree *t = tp_arena_alloc(a, sizeof *t);
+	if (tp_parse(t, p, a, src, (uint32_t)strlen(src)) < 0)
+		return NULL;
+	tp_resolver_init(&r, t, src, a);
+	have = 1;
+	size_t n = strlen(expr);
+	for (uint32_t i = 0; i < t->count; i++) {
+		const tp_node *nd = &t->nodes[i];
+		if ((nd->kind == K_ATTRIBUTE || nd->kind == K_IDENTIFIER) && nd->end - nd->start == n &&
+		    memcmp(src + nd->start, expr, n) == 0 && nth-- == 0)
+			return tp_resolve_qname(&r, i, NULL);
+	}
+	return NULL;
+}
+
+static void test_resolve(void)
+{
+	CHECK(streq(qname_of("import torch as T\nT.cuda.set_device(0)\n", "T.cuda.set_device", 0), "torch.cuda.set_device"));
+	CHECK(streq(qname_of("from torch.cuda.amp import autocast as ac\nac()\n", "ac", 1), "torch.cuda.amp.autocast"));
+	CHECK(streq(qname_of("import torch.cuda\ntorch.cuda.synchronize()\n", "torch.cuda.synchronize", 0), "torch.cuda.synchronize"));
+	/* A parameter shadows the import inside its function only. */
+	const char *shadow = "import torch\ndef f(torch):\n    torch.cuda.x()\ntorch.cuda.y()\n";
+	CHECK(qname_of(shadow, "torch.cuda.x", 0) == NULL);
+	CHECK(streq(qname_of(shadow, "torch.cuda.y", 0), "torch.cuda.y"));
+	/* An import inside a function binds there, not at module level. */
+	const char *inner = "def f():\n    import torch as T\n    T.a()\ndef g():\n    T.b()\n";
+	CHECK(streq(qname_of(inner, "T.a", 0), "torch.a"));
+	CHECK(qname_of(inner, "T.b", 0) == NULL);
+	/* Class bodies are not seen from their methods; globals are. */
+	const char *cls = "import torch\nclass C:\n    torch = None\n    def m(self):\n        torch.k()\n";
+	CHECK(streq(qname_of(cls, "torch.k", 0), "torch.k"));
+	/* A global declaration makes the function's assignment not a local one. */
+	const char *glob = "import torch as T\ndef f():\n    global T\n    T = T\n    T.z()\ndef g():\n    T = 1\n    T.z()\n";
+	CHECK(streq(qname_of(glob, "T.z", 0), "torch.z"));
+	CHECK(qname_of(glob, "T.z", 1) == NULL);
+	/* try: import / except: fallback assignment still resolves to the import. */
+	CHECK(streq(qname_of("try:\n    import torch\nexcept ImportError:\n    torch = None\ntorch.q()\n", "torch.q", 0), "torch.q"));
+	/* Relative imports name the user's package: unresolved. */
+	CHECK(qname_of("from . import torch\ntorch.w()\n", "torch.w", 0) == NULL);
+}
+
+static void test_rules(void)
+{
+	tp_rules *rs = NULL;
+	CHECK(tp_rules_load_builtin(&rs) == 0);
+	CHECK(rs && tp_map_get(&rs->module, "torch.cuda", 10));
+	CHECK(rs && tp_map_get(&rs->func_method, "cuda", 4));
+	char path[] = "/tmp/transplt-unit-XXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	fputs("{\"rules\": {\"FuncNameModifyRule\": [{\"old_name\": \"cuda\", \"new_name\": \"mine\"}],\n"
+	      "\"ArgsModifyRule\": [{\"func_name\": \"a.b\", \"arg_idx\": \"zero\", \"arg_new\": \"x\"}]}}", f);
+	fclose(f);
+	size_t before = rs ? rs->all.len : 0;
+	CHECK(tp_rules_load_file(rs, path) == TP_ERULES);
+	CHECK(strstr(tp_error_last(), "ArgsModifyRule[0].arg_idx: expected an integer") != NULL);
+	CHECK(rs && rs->all.len == before); /* never half-applied */
+	f = fopen(path, "w");
+	fputs("{\"rules\": {\"FuncNameModifyRule\": [{\"old_name\": \"cuda\", \"new_name\": \"mine\"}]}}", f);
+	fclose(f);
+	CHECK(tp_rules_load_file(rs, path) == 0);
+	const tp_rule *r = rs ? tp_map_get(&rs->func_method, "cuda", 4) : NULL;
+	CHECK(r && r->user && streq(r->new_name, "mine") && r->next && !r->next->user); /* user rule first */
+	f = fopen(path, "w");
+	fputs("{\"rules\": {\n  \"FuncNameModifyRule\": [,]}}", f);
+	fclose(f);
+	CHECK(tp_rules_load_file(rs, path) == TP_ERULES);
+	CHECK(strstr(tp_error_last(), ":2:26: invalid JSON") != NULL);
+	remove(path);
+	tp_rules_free(rs);
+}
+
+static void test_plan(void)
+{
+	const char *src = "abcdefghij";
+	tp_arena *a = tp_arena_new();
+	tp_item items[] = {
+		{TP_OP_MODIFY, 2, 5, "X", "builtin:1", "b1", NULL, 0},
+		{TP_OP_MODIFY, 3, 4, "Y", "user:1", "u1", NULL, 1},  /* overlaps: the user edit wins */
+		{TP_OP_MODIFY, 7, 8, "Z", "builtin:2", "b2", NULL, 0},
+		{TP_OP_MODIFY, 7, 8, "Z", "builtin:3", "b3", NULL, 0}, /* identical: merged */
+		{TP_OP_INSERT, 0, 0, "<", "builtin:4", "b4", NULL, 0},
+	};
+	size_t n = 5;
+	tp_plan(items, &n, NULL, 0, a);
+	CHECK(n == 4);
+	int warned = 0;
+	for (size_t i = 0; i < n; i++)
+		warned += items[i].op == TP_OP_WARNING && strstr(items[i].message, "kept user:1") != NULL;
+	CHECK(warned == 1);
+	tp_buf out = {0};
+	tp_apply(&out, src, strlen(src), items, n);
+	CHECK(streq(out.ptr, "<abcYefgZij"));
+	tp_buf_dispose(&out);
+	tp_arena_free(a);
+}
+
+int main(void)
+{
+	test_map();
+	test_resolve();
+	test_rules();
+	test_plan();
+	printf("%s: %d failures\n", failures ? "FAIL" : "ok", failures);
+	return failures != 0;
+}
