@@ -13,7 +13,7 @@
 
 static const char usage[] =
 	"usage: transplt -i INPUT -o OUTPUT [-r RULES.json] [-v VERSION] [-j N] [--exclude GLOB]...\n"
-	"                [--fail-on never|unsupported|unknown] [--force] [-q]\n"
+	"                [--fail-on never|unsupported|unknown] [--check] [--diff] [--force] [-q]\n"
 	"\n"
 	"Converts CUDA PyTorch code to Ascend NPU (torch_npu) code. The result goes to\n"
 	"OUTPUT/<name>_msft/, with reports in its transplant_result_file/ folder.\n"
@@ -27,6 +27,8 @@ static const char usage[] =
 	"  -j, --jobs N          worker threads (default: the number of cores)\n"
 	"      --exclude GLOB    skip paths matching GLOB (repeatable)\n"
 	"      --fail-on WHAT    exit 1 when unsupported (or also unknown) APIs are found\n"
+	"      --check           write nothing; exit 1 when any file would change\n"
+	"      --diff            write nothing; print a unified diff (exit 1 when any)\n"
 	"      --force           replace an existing OUTPUT/<name>_msft\n"
 	"  -q, --quiet           print nothing on success\n"
 	"  -h, --help            show this help\n"
@@ -110,6 +112,10 @@ int tp_cli_main(int argc, char **argv)
 				status = usage_error("--fail-on takes never, unsupported or unknown, not '%s'", v);
 				goto done;
 			}
+		} else if (strcmp(a, "--check") == 0) {
+			o.check = 1;
+		} else if (strcmp(a, "--diff") == 0) {
+			o.diff = 1;
 		} else if (strcmp(a, "--force") == 0) {
 			o.force = 1;
 		} else if (OPT("-q", "--quiet")) {
@@ -121,7 +127,7 @@ int tp_cli_main(int argc, char **argv)
 #undef OPT
 #undef NEED_VALUE
 	}
-	if (!o.input || !o.output) {
+	if (!o.input || (!o.output && !o.check && !o.diff)) {
 		status = usage_error("%s", !o.input ? "missing -i INPUT" : "missing -o OUTPUT");
 		goto done;
 	}
@@ -129,7 +135,7 @@ int tp_cli_main(int argc, char **argv)
 	o.nexcludes = excludes.len;
 	int rc = tp_run(&o);
 	if (rc < 0) {
-		fprintf(stderr, "transplt: error: %s\n", tp_error_last());
+		fprintf(stderr, rc == TP_EGATE ? "transplt: %s\n" : "transplt: error: %s\n", tp_error_last());
 		status = -rc;
 	}
 done:

@@ -180,6 +180,7 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 	tp_resolver_dispose(&res);
 cleanup:
 	tp_array_free(&m.items);
+	tp_array_free(&m.deletions);
 	tp_buf_dispose(&conv);
 	tp_arena_free(arena);
 }

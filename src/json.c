@@ -11,8 +11,16 @@ tp_json *tp_json_parse(const char *text, size_t len, int *line, int *col, const 
 {
 	const char *end = NULL;
 	cJSON *doc = cJSON_ParseWithLengthOpts(text, len, &end, 0);
-	if (doc)
-		return (tp_json *)doc;
+	if (doc) {
+		/* Only whitespace may follow the value. */
+		size_t off = (size_t)(end - text);
+		while (off < len && (text[off] == ' ' || text[off] == '\t' || text[off] == '\n' || text[off] == '\r'))
+			off++;
+		if (off == len)
+			return (tp_json *)doc;
+		cJSON_Delete(doc);
+		end = text + off;
+	}
 	/* cJSON reports where it stopped; turn the offset into line:column. */
 	size_t off = end && end >= text ? (size_t)(end - text) : 0;
 	if (off > len)

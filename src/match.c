@@ -246,11 +246,11 @@ static void match_import(tp_matcher *m, uint32_t stmt, uint32_t *first_hit, int 
 		uint32_t p[1];
 		if (dotted_parts(m, mod, p, 1))
 			roots[nroots++] = p[0];
-		if (!rename_module_path(m, mod, 0, stmt)) {
-			const char *module = tp_dotted_text(m->res, mod);
-			rename_from_import_names(m, stmt, module);
-			move_from_import(m, stmt, mod, module);
-		}
+		/* Both kinds run; where they overlap, the plan keeps the user's edit. */
+		rename_module_path(m, mod, 0, stmt);
+		const char *module = tp_dotted_text(m->res, mod);
+		rename_from_import_names(m, stmt, module);
+		move_from_import(m, stmt, mod, module);
 	}
 	uint32_t i = 0;
 	for (const tp_rule *r = ins; r; r = r->next, i++) {
@@ -365,24 +365,81 @@ static void apply_args_rule(tp_matcher *m, const tp_rule *r, uint32_t call, cons
 		     msg(m, r, "%s: %s %s -> %s", fname, what, dup_text(m, v), r->arg_new));
 		return;
 	}
-	/* Delete the argument and one separating comma. */
-	uint32_t prev = TP_NONE, next = N(m, a)->next;
-	for (uint32_t c = N(m, args)->first; c != a; c = N(m, c)->next)
-		if (kind(m, c) != K_COMMENT)
+	tp_array_push(&m->deletions, ((struct tp_deletion){a, r, msg(m, r, "%s: delete %s", fname, what)}));
+}
+
+/* Emits the argument deletions of one call together: each run of adjacent
+ * deleted arguments goes with the comma before it, or after it when it
+ * starts the list, so deleting several arguments leaves a clean list. */
+static void flush_deletions(tp_matcher *m, uint32_t call)
+{
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	size_t n = m->deletions.len;
+	m->deletions.len = 0;
+	if (!n || args == TP_NONE)
+		return;
+	uint32_t prev = TP_NONE;
+	for (uint32_t c = N(m, args)->first; c != TP_NONE;) {
+		if (kind(m, c) == K_COMMENT) {
+			c = N(m, c)->next;
+			continue;
+		}
+		size_t d = 0;
+		while (d < n && m->deletions.items[d].arg != c)
+			d++;
+		if (d == n) {
 			prev = c;
-	while (next != TP_NONE && kind(m, next) == K_COMMENT)
-		next = N(m, next)->next;
-	uint32_t start = N(m, a)->start, end = N(m, a)->end;
-	if (next != TP_NONE)
-		end = N(m, next)->start;
-	else if (prev != TP_NONE)
-		start = N(m, prev)->end;
-	else {
-		/* The only argument: drop a trailing comma too. */
-		while (end < N(m, args)->end - 1 && (m->src[end] == ' ' || m->src[end] == ','))
-			end++;
+			c = N(m, c)->next;
+			continue;
+		}
+		/* A run of deleted arguments from c to last. */
+		const struct tp_deletion *first = &m->deletions.items[d];
+		tp_buf what = {0};
+		uint32_t last = c, next = TP_NONE;
+		for (uint32_t k = c; k != TP_NONE; k = N(m, k)->next) {
+			if (kind(m, k) == K_COMMENT)
+				continue;
+			size_t e = 0;
+			while (e < n && m->deletions.items[e].arg != k)
+				e++;
+			if (e == n) {
+				next = k;
+				break;
+			}
+			tp_buf_puts(&what, what.len ? "; " : "");
+			tp_buf_puts(&what, m->deletions.items[e].message);
+			last = k;
+		}
+		uint32_t start = N(m, c)->start, end = N(m, last)->end;
+		uint32_t close = N(m, args)->end - 1, after = end;
+		while (after < close && (m->src[after] == ' ' || m->src[after] == '\t'))
+			after++;
+		if (next != TP_NONE) {
+			end = N(m, next)->start;
+		} else {
+			/* The last arguments: with the comma before them; standing on
+			 * lines of their own (with a trailing comma), the whole lines. */
+			uint32_t ls = start, le = after < close && m->src[after] == ',' ? after + 1 : after;
+			while (ls > 0 && (m->src[ls - 1] == ' ' || m->src[ls - 1] == '\t'))
+				ls--;
+			while (le < close && (m->src[le] == ' ' || m->src[le] == '\t'))
+				le++;
+			if (le > after && (ls == 0 || m->src[ls - 1] == '\n') && m->src[le] == '\n') {
+				start = ls;
+				end = le + 1;
+			} else if (prev != TP_NONE) {
+				start = N(m, prev)->end;
+			} else {
+				end = le; /* the whole list: a trailing comma goes too */
+			}
+		}
+		edit(m, first->rule, TP_OP_DELETE, start, end, "", tp_arena_strndup(m->arena, what.ptr, what.len));
+		tp_buf_dispose(&what);
+		if (next == TP_NONE)
+			break;
+		prev = next;
+		c = N(m, next)->next;
 	}
-	edit(m, r, TP_OP_DELETE, start, end, "", msg(m, r, "%s: delete %s", fname, what));
 }
 
 /* `.to(0)`, `.to(args.gpu)`, `.to(d)` with d = int(...): a bare integer
@@ -501,7 +558,7 @@ static int is_tensor(const tp_matcher *m, uint32_t e)
 	return 0;
 }
 
-static void match_call(tp_matcher *m, uint32_t call)
+static void match_call_rules(tp_matcher *m, uint32_t call)
 {
 	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
 	if (fn == TP_NONE)
@@ -534,6 +591,12 @@ static void match_call(tp_matcher *m, uint32_t call)
 		apply_args_rule(m, r, call, mname);
 	if ((r = lookup(&m->rules->device_index, name.ptr, name.len)))
 		apply_device_index(m, r, call);
+}
+
+static void match_call(tp_matcher *m, uint32_t call)
+{
+	match_call_rules(m, call);
+	flush_deletions(m, call);
 }
 
 /* Whether node is written to: an assignment target, or inside one. */

@@ -20,6 +20,8 @@ typedef struct {
 	tp_resolver *res;
 	tp_arena *arena;
 	tp_array(tp_item) items;
+	/* argument deletions of the call being matched, emitted together */
+	tp_array(struct tp_deletion { uint32_t arg; const tp_rule *rule; const char *message; }) deletions;
 } tp_matcher;
 
 void tp_match(tp_matcher *m);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "convert.h"
+#include "diff.h"
 #include "error.h"
 #include "io.h"
 #include "ops.h"
@@ -27,7 +28,9 @@
 typedef struct {
 	const tp_entries *entries;
 	tp_result *results;
-	const char *stage;
+	char **inputs;      /* --diff: the input bytes of each changed file (owned) */
+	size_t *input_lens;
+	const char *stage;  /* NULL: a preview (--check, --diff) writes nothing */
 	tp_convert_opts copts;
 	atomic_size_t next;
 	atomic_size_t done;
@@ -69,9 +72,17 @@ static void do_file(job *j, tp_parser *parser, size_t i)
 	}
 	if (e->python)
 		tp_convert(res, &j->copts, parser, data, len);
-	int rc = res->output ? tp_write_file(dest, res->output, res->output_len, mode) : tp_write_file(dest, data, len, mode);
-	if (rc < 0)
-		fail(j, rc);
+	if (!j->stage) {
+		if (res->output && j->inputs) {
+			j->inputs[i] = data;
+			j->input_lens[i] = len;
+			data = NULL;
+		}
+	} else {
+		int rc = res->output ? tp_write_file(dest, res->output, res->output_len, mode) : tp_write_file(dest, data, len, mode);
+		if (rc < 0)
+			fail(j, rc);
+	}
 	free(res->output);
 	res->output = NULL;
 cleanup:
@@ -93,6 +104,33 @@ static void *worker(void *arg)
 	}
 	tp_parser_free(parser);
 	return NULL;
+}
+
+/* --diff prints the diffs, --check the files that would change; both exit 1
+ * (the gate) when anything would change. */
+static int preview_report(const tp_options *o, const job *j)
+{
+	size_t changed = 0;
+	for (size_t i = 0; i < j->entries->len; i++) {
+		const tp_result *r = &j->results[i];
+		int any = 0;
+		for (size_t k = 0; k < r->rows.len; k++)
+			any |= r->rows.items[k].op <= TP_OP_DELETE;
+		if (!any || r->status != TP_FILE_CONVERTED)
+			continue;
+		changed++;
+		if (o->diff && j->inputs[i]) {
+			tp_buf b = {0};
+			tp_diff(&b, j->entries->items[i].rel, j->inputs[i], j->input_lens[i], r);
+			fwrite(b.ptr, 1, b.len, stdout);
+			tp_buf_dispose(&b);
+		} else if (o->check) {
+			printf("would change: %s\n", j->entries->items[i].rel);
+		}
+	}
+	if (changed)
+		return tp_error_set(TP_EGATE, "%zu file%s would change", changed, changed == 1 ? "" : "s");
+	return 0;
 }
 
 static double now(void)
@@ -141,8 +179,10 @@ static int check_paths(const tp_options *o, const char *final)
 	struct stat st;
 	if (stat(o->input, &st) != 0)
 		return tp_error_set(TP_EIO, "%s: the input does not exist or cannot be read: %s", o->input, strerror(errno));
+	if (o->check || o->diff)
+		return 0; /* a preview writes nothing, so the output folder does not matter */
 	struct stat ost;
-	if (stat(o->output, &ost) != 0 || !S_ISDIR(ost.st_mode))
+	if (!o->output || stat(o->output, &ost) != 0 || !S_ISDIR(ost.st_mode))
 		return tp_error_set(TP_EUSAGE, "%s: the output folder does not exist: create it first", o->output);
 	char rin[PATH_MAX], rout[PATH_MAX];
 	if (S_ISDIR(st.st_mode) && realpath(o->input, rin) && realpath(o->output, rout)) {
@@ -162,8 +202,10 @@ int tp_run(const tp_options *o)
 	tp_entries entries = {0};
 	job j = {0};
 	char *name = output_name(o->input);
-	char *final = tp_xprintf("%s/%s", o->output, name);
-	char *stage = tp_xprintf("%s/.%s.tmp-%ld", o->output, name, (long)getpid());
+	int preview = o->check || o->diff;
+	const char *outdir = o->output ? o->output : ".";
+	char *final = tp_xprintf("%s/%s", outdir, name);
+	char *stage = tp_xprintf("%s/.%s.tmp-%ld", outdir, name, (long)getpid());
 	int staged = 0;
 	int rc = tp_ops_load(&ops, o->version);
 	if (rc == 0)
@@ -177,10 +219,10 @@ int tp_run(const tp_options *o)
 
 	/* Everything is written under a staging folder that becomes <name>_msft
 	 * by one rename at the end: no half-written result ever has that name. */
-	if ((rc = tp_mkdirs(stage)) < 0)
+	if (!preview && (rc = tp_mkdirs(stage)) < 0)
 		goto cleanup;
-	staged = 1;
-	for (size_t i = 0; i < entries.len; i++) {
+	staged = !preview;
+	for (size_t i = 0; i < entries.len && !preview; i++) {
 		if (entries.items[i].kind != TP_ENTRY_DIR)
 			continue;
 		char *d = tp_xprintf("%s/%s", stage, entries.items[i].rel);
@@ -192,7 +234,11 @@ int tp_run(const tp_options *o)
 
 	j.entries = &entries;
 	j.results = tp_xcalloc(entries.len ? entries.len : 1, sizeof *j.results);
-	j.stage = stage;
+	j.stage = preview ? NULL : stage;
+	if (o->diff) {
+		j.inputs = tp_xcalloc(entries.len ? entries.len : 1, sizeof *j.inputs);
+		j.input_lens = tp_xcalloc(entries.len ? entries.len : 1, sizeof *j.input_lens);
+	}
 	j.copts.rules = rules;
 	j.copts.ops = ops;
 	pthread_mutex_init(&j.lock, NULL);
@@ -215,6 +261,10 @@ int tp_run(const tp_options *o)
 		goto cleanup;
 	}
 
+	if (preview) {
+		rc = preview_report(o, &j);
+		goto cleanup;
+	}
 	tp_array(tp_report_file) files = {0};
 	size_t py = 0, changed = 0, edits = 0, unsupported = 0, unknown = 0, warnings = 0;
 	for (size_t i = 0; i < entries.len; i++) {
@@ -266,6 +316,10 @@ cleanup:
 		for (size_t i = 0; i < entries.len; i++)
 			tp_result_dispose(&j.results[i]);
 	free(j.results);
+	for (size_t i = 0; j.inputs && i < entries.len; i++)
+		free(j.inputs[i]);
+	free(j.inputs);
+	free(j.input_lens);
 	free(j.message);
 	tp_entries_dispose(&entries);
 	tp_rules_free(rules);

@@ -15,6 +15,8 @@ typedef struct {
 	int quiet;
 	const char *version;    /* PyTorch version of the op-support lists; NULL: newest */
 	int fail_on;            /* 0 never, 1 unsupported, 2 unsupported or unknown */
+	int check;              /* write nothing; the gate fails when a file would change */
+	int diff;               /* write nothing; print a unified diff */
 	char **excludes;
 	size_t nexcludes;
 } tp_options;
