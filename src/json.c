@@ -7,6 +7,89 @@
 
 struct tp_json { cJSON c; };
 
+/* Finds the first syntax error of text exactly (cJSON only says roughly
+ * where it stopped): a small JSON scanner with an explicit stack. */
+static size_t locate_error(const char *t, size_t len, const char **why)
+{
+	enum { VALUE, KEY_OR_CLOSE, KEY, COLON, COMMA_OR_CLOSE, VALUE_OR_CLOSE, END } st = VALUE;
+	char stack[CJSON_NESTING_LIMIT + 1];
+	size_t depth = 0, i = 0;
+	*why = "unexpected character";
+	for (;;) {
+		while (i < len && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r'))
+			i++;
+		if (i >= len) {
+			*why = "unexpected end of file";
+			return st == END ? len : len;
+		}
+		char c = t[i];
+		if (st == END)
+			return i;
+		if (st == COLON) {
+			if (c != ':')
+				return i;
+			i++;
+			st = VALUE;
+			continue;
+		}
+		if (st == COMMA_OR_CLOSE) {
+			if (c == ',') {
+				i++;
+				st = stack[depth - 1] == '{' ? KEY : VALUE;
+				continue;
+			}
+			if (c != (stack[depth - 1] == '{' ? '}' : ']'))
+				return i;
+			i++;
+			st = --depth ? COMMA_OR_CLOSE : END;
+			continue;
+		}
+		if ((st == KEY_OR_CLOSE && c == '}') || (st == VALUE_OR_CLOSE && c == ']')) {
+			i++;
+			st = --depth ? COMMA_OR_CLOSE : END;
+			continue;
+		}
+		if ((st == KEY || st == KEY_OR_CLOSE) && c != '"')
+			return i;
+		if (c == '{' || c == '[') {
+			if (depth >= CJSON_NESTING_LIMIT) {
+				*why = "nested deeper than the JSON parser's limit";
+				return i;
+			}
+			stack[depth++] = c;
+			i++;
+			st = c == '{' ? KEY_OR_CLOSE : VALUE_OR_CLOSE;
+			continue;
+		}
+		int key = st == KEY || st == KEY_OR_CLOSE;
+		if (c == '"') {
+			for (i++; i < len && t[i] != '"'; i++) {
+				if ((unsigned char)t[i] < 0x20)
+					return i;
+				if (t[i] == '\\')
+					i++;
+			}
+			if (i >= len) {
+				*why = "unexpected end of file";
+				return len;
+			}
+			i++;
+		} else if (c == '-' || (c >= '0' && c <= '9')) {
+			while (i < len && strchr("+-.eE0123456789", t[i]))
+				i++;
+		} else {
+			const char *words[] = {"true", "false", "null"};
+			size_t k = 0;
+			while (k < 3 && strncmp(t + i, words[k], strlen(words[k])) != 0)
+				k++;
+			if (k == 3 || i + strlen(words[k]) > len)
+				return i;
+			i += strlen(words[k]);
+		}
+		st = key ? COLON : (depth ? COMMA_OR_CLOSE : END);
+	}
+}
+
 tp_json *tp_json_parse(const char *text, size_t len, int *line, int *col, const char **why)
 {
 	const char *end = NULL;
@@ -19,12 +102,8 @@ tp_json *tp_json_parse(const char *text, size_t len, int *line, int *col, const 
 		if (off == len)
 			return (tp_json *)doc;
 		cJSON_Delete(doc);
-		end = text + off;
 	}
-	/* cJSON reports where it stopped; turn the offset into line:column. */
-	size_t off = end && end >= text ? (size_t)(end - text) : 0;
-	if (off > len)
-		off = len;
+	size_t off = locate_error(text, len, why);
 	int l = 1, c = 1;
 	for (size_t i = 0; i < off; i++) {
 		if (text[i] == '\n') {
@@ -36,26 +115,6 @@ tp_json *tp_json_parse(const char *text, size_t len, int *line, int *col, const 
 	}
 	*line = l;
 	*col = c;
-	*why = off >= len ? "unexpected end of file" : "unexpected character";
-	/* cJSON stops at its nesting limit without saying so: count the depth. */
-	int depth = 0, in_str = 0;
-	for (size_t i = 0; i < off; i++) {
-		char ch = text[i];
-		if (in_str) {
-			if (ch == '\\')
-				i++;
-			else if (ch == '"')
-				in_str = 0;
-		} else if (ch == '"') {
-			in_str = 1;
-		} else if (ch == '[' || ch == '{') {
-			depth++;
-		} else if (ch == ']' || ch == '}') {
-			depth--;
-		}
-	}
-	if (depth >= CJSON_NESTING_LIMIT)
-		*why = "nested deeper than the JSON parser's limit";
 	return NULL;
 }
 

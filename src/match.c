@@ -327,11 +327,10 @@ static uint32_t find_arg(const tp_matcher *m, uint32_t args, int idx, const char
 			}
 			continue;
 		}
-		if (k == K_LIST_SPLAT_PATTERN || k == K_DICT_SPLAT_PATTERN || k == K_OTHER) {
-			/* *args / **kwargs: positions after them are unknowable */
-			if (k != K_OTHER)
-				return TP_NONE;
-		}
+		if (k == K_DICT_SPLAT)
+			continue;
+		if (k == K_LIST_SPLAT)
+			return TP_NONE; /* *args: the positions after it are unknowable */
 		if (pos++ == idx && idx >= 0) {
 			*is_kw = 0;
 			return c;
@@ -392,9 +391,9 @@ static void flush_deletions(tp_matcher *m, uint32_t call)
 			c = N(m, c)->next;
 			continue;
 		}
-		/* A run of deleted arguments from c to last. */
-		const struct tp_deletion *first = &m->deletions.items[d];
-		tp_buf what = {0};
+		/* A run of deleted arguments from c to last (run holds their
+		 * deletion indices). */
+		size_t run[64], nrun = 0;
 		uint32_t last = c, next = TP_NONE;
 		for (uint32_t k = c; k != TP_NONE; k = N(m, k)->next) {
 			if (kind(m, k) == K_COMMENT)
@@ -402,12 +401,11 @@ static void flush_deletions(tp_matcher *m, uint32_t call)
 			size_t e = 0;
 			while (e < n && m->deletions.items[e].arg != k)
 				e++;
-			if (e == n) {
+			if (e == n || nrun == 64) {
 				next = k;
 				break;
 			}
-			tp_buf_puts(&what, what.len ? "; " : "");
-			tp_buf_puts(&what, m->deletions.items[e].message);
+			run[nrun++] = e;
 			last = k;
 		}
 		uint32_t start = N(m, c)->start, end = N(m, last)->end;
@@ -433,8 +431,14 @@ static void flush_deletions(tp_matcher *m, uint32_t call)
 				end = le; /* the whole list: a trailing comma goes too */
 			}
 		}
-		edit(m, first->rule, TP_OP_DELETE, start, end, "", tp_arena_strndup(m->arena, what.ptr, what.len));
-		tp_buf_dispose(&what);
+		/* One edit per deleted argument, adjacent, covering [start, end):
+		 * each applied rule keeps its own change row. */
+		for (size_t k = 0; k < nrun; k++) {
+			const struct tp_deletion *del = &m->deletions.items[run[k]];
+			uint32_t from = k == 0 ? start : N(m, del->arg)->start;
+			uint32_t to = k + 1 < nrun ? N(m, m->deletions.items[run[k + 1]].arg)->start : end;
+			edit(m, del->rule, TP_OP_DELETE, from, to, "", del->message);
+		}
 		if (next == TP_NONE)
 			break;
 		prev = next;

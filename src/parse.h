@@ -33,7 +33,8 @@
 	X(PATTERN_LIST, "pattern_list") X(TUPLE_PATTERN, "tuple_pattern")              \
 	X(LIST_PATTERN, "list_pattern") X(EXCEPT, "except_clause")                     \
 	X(NAMED_EXPR, "named_expression") X(COMMENT, "comment") X(ERROR, "ERROR")      \
-	X(SUBSCRIPT, "subscript") X(PARENTHESIZED, "parenthesized_expression")
+	X(SUBSCRIPT, "subscript") X(PARENTHESIZED, "parenthesized_expression")         \
+	X(LIST_SPLAT, "list_splat") X(DICT_SPLAT, "dictionary_splat")
 
 enum tp_kind {
 	K_OTHER = 0,

@@ -262,6 +262,30 @@ static void add_rule(tp_rules *rs, tp_rule *r)
 		rs->import_insert = first;
 }
 
+/* The entry as "kind key=value ..." with keys sorted, so entries that differ
+ * only in key order count as duplicates. */
+static int by_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static char *canonical(int kind, const tp_json *entry)
+{
+	tp_array(char *) parts = {0};
+	for (tp_json *m = tp_json_child(entry); m; m = tp_json_next(m)) {
+		char *v = tp_json_print(m);
+		tp_array_push(&parts, tp_xprintf("%s=%s", tp_json_key(m), v));
+		free(v);
+	}
+	if (parts.len)
+		qsort(parts.items, parts.len, sizeof *parts.items, by_str);
+	tp_buf b = {0};
+	tp_buf_printf(&b, "%d", kind);
+	for (size_t i = 0; i < parts.len; i++) {
+		tp_buf_printf(&b, " %s", parts.items[i]);
+		free(parts.items[i]);
+	}
+	tp_array_free(&parts);
+	return b.ptr;
+}
+
 /* Validates a whole document, then adds its rules. */
 static int load_doc(tp_rules *rs, const char *text, size_t len, const char *path, int user)
 {
@@ -314,9 +338,7 @@ static int load_doc(tp_rules *rs, const char *text, size_t len, const char *path
 			tp_rule *r = NULL;
 			if ((rc = parse_rule(&r, (enum tp_rule_kind)kind, e, where, user, idx)) < 0)
 				goto cleanup;
-			char *printed = tp_json_print(e);
-			char *canon = tp_xprintf("%d %s", kind, printed);
-			free(printed);
+			char *canon = canonical(kind, e);
 			tp_array_push(&texts, canon);
 			tp_rule *dup = tp_map_get(&seen, canon, strlen(canon));
 			if (dup) {

@@ -24,17 +24,23 @@ def _record_paths(record, nproc, tmp):
 
 
 def _wait_all(processes):
-    """Wait for every rank; when one fails, stop the others, which would wait for it forever."""
+    """Wait for every rank; when one fails, stop the others, which would wait for it forever.
+
+    Returns each rank's exit code, None for a rank stopped that way.
+    """
     codes = [None] * len(processes)
-    while None in codes:
-        for rank, process in enumerate(processes):
-            if codes[rank] is None:
-                codes[rank] = process.poll()
+    running = set(range(len(processes)))
+    while running:
+        for rank in sorted(running):
+            code = processes[rank].poll()
+            if code is not None:
+                codes[rank] = code
+                running.discard(rank)
         if any(code not in (None, 0) for code in codes):
-            for rank, process in enumerate(processes):
-                if codes[rank] is None:
-                    process.terminate()
-                    codes[rank] = process.wait()
+            for rank in running:
+                processes[rank].terminate()
+                processes[rank].wait()
+            break
         time.sleep(0.05)
     return codes
 
@@ -57,6 +63,10 @@ def run(script, script_args=(), nproc=1, max_steps=None, record=None, seed=0, op
 
     failed = False
     for rank, (code, rec) in enumerate(zip(codes, records)):
+        if code is None:
+            failed = True
+            print(f"rank {rank}: stopped after another rank failed", file=sys.stderr)
+            continue
         if code != 0 or rec is None:
             failed = True
             print(f"rank {rank}: failed (exit {code})", file=sys.stderr)

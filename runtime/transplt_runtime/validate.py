@@ -76,7 +76,8 @@ def _ops_summary(ops):
     text = (f"ops: {len(ops['calls'])} torch APIs called, {len(unsupported)} unsupported "
             f"and {len(ops['unknown'])} unknown on torch_npu {ops['version']}")
     if unsupported:
-        text += ": " + ", ".join(f"{name} ({entry['count']} calls)" for name, entry in unsupported.items())
+        text += ": " + ", ".join(f"{name} ({entry['count']} call{'s' if entry['count'] > 1 else ''})"
+                                 for name, entry in unsupported.items())
     return text
 
 

@@ -1,0 +1,14 @@
+import torch
+import torch_npu
+from utils.misc import log_rank
+from utils.dist import init_dist
+
+
+def setup(args):
+    # the only argument
+    init_dist()
+    # the last argument (with a trailing comma, and a nested call before it)
+    log_rank(args.rank, "ready")
+    log_rank(args.rank, "ready",)
+    # a shorter call: no argument 2, nothing deleted
+    log_rank(args.rank, "done")

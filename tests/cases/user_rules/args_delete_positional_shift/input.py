@@ -1,0 +1,10 @@
+import torch
+import utils.dist as dist_utils
+from utils.misc import set_seed
+
+
+def setup(args):
+    # the first argument
+    set_seed(args.deterministic, args.seed)
+    # a middle argument
+    dist_utils.reduce_tensor(torch.ones(1).cuda(), args.world_size, "mean")
