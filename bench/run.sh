@@ -360,6 +360,7 @@ echo "| transplt / ast-grep, both -j 1 | $(calc %.2f "$J1 / $A1")× | < 1× | $(
 echo "| transplt / ast-grep, both -j 2 | $(calc %.2f "$T1 / $A2")× | < 1× | $(yesno "$T1 / $A2 < 1") |"
 echo "| peak RSS, transplt -j 2, ×1 corpus | $RSS1 MiB | < 200 MB | $(yesno "$RSS1 * 1.048576 < 200") |"
 echo "| peak RSS, transplt -j 2, ×16 corpus | $RSS16 MiB | < 200 MB | $(yesno "$RSS16 * 1.048576 < 200") |"
+echo "| peak RSS growth ×1 → ×16, transplt -j 2 (floor: $(calc %.2f "$(maxrss floor_x16_j2) / $(maxrss floor_x1_j2)")×) | $(calc %.2f "$RSS16 / $RSS1")× | flat (≤ 1.2×) | $(yesno "$RSS16 / $RSS1 <= 1.2") |"
 echo "| ×16 time / (16 × ×1 time), transplt -j 2 | ${RS}× | 0.90–1.10× | $(yesno "$RS >= 0.9 && $RS <= 1.1") |"
 echo "| ×16 time / (16 × ×1 time), parse floor -j 2 | $(calc %.3f "$F16 / (16 * $F2)")× | — | — |"
 echo "| with / without 5,000 user rules, transplt -j 2 | $(calc %.2f "$TR / $T1")× | ≈ 1× (flat) | — |"

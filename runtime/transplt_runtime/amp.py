@@ -1,4 +1,4 @@
-"""Mixed precision of the shims: device autocast is a no-op and GradScaler a pass-through, identical for cuda and npu."""
+"""Mixed precision of the shims: device autocast is a no-op and GradScaler a pass-through, on cuda and npu alike."""
 import contextlib
 import sys
 

@@ -1,4 +1,4 @@
-"""Device specs of the shims: maps "cuda"/"npu" strings, indices and torch.device objects to the CPU at every torch entry point that takes a device."""
+"""Device arguments under the shims: "cuda"/"npu" strings, indices and torch.device objects mapped to the CPU."""
 import functools
 import inspect
 import sys
@@ -91,9 +91,6 @@ class DeviceMap:
             return None
         return ShimDevice(kind, index) if kind in self.types else None
 
-    def is_foreign(self, kind):
-        return kind in self.foreign
-
     def report_foreign(self, kind, what, frame):
         if kind in self.foreign:
             self.tripwire.hit_in_stack(what, frame)
@@ -168,8 +165,8 @@ def install(dmap):
     Generator.__module__, Generator.__qualname__ = "torch", "Generator"
     torch.Generator = Generator
 
-    for name in dir(torch):
-        fn = getattr(torch, name)
+    # vars(), not dir(): getattr would import the submodules torch 2.x loads lazily.
+    for name, fn in list(vars(torch).items()):
         if not name.startswith("_") and (name in _EXTRA_FACTORIES or _takes_device(fn)):
             setattr(torch, name, _device_at(fn, dmap))
     for name in dir(torch.Tensor):

@@ -1,4 +1,4 @@
-"""torch.distributed under the shims: nccl/hccl become gloo, DDP drops its device ids, and ranks are checked to end in sync."""
+"""torch.distributed under the shims: nccl/hccl become gloo, DDP takes CPU modules, ranks end in sync."""
 import functools
 import sys
 
@@ -16,8 +16,9 @@ def install(dmap):
     import torch.distributed.distributed_c10d as c10d
 
     def to_gloo(backend, frame):
-        text = str(backend).lower()
-        shimmed = [kind for kind in dmap.types if backend is not None and devices.BACKENDS[kind] in text]
+        if backend is None:
+            return None
+        shimmed = [kind for kind in dmap.types if devices.BACKENDS[kind] in str(backend).lower()]
         for kind in shimmed:
             dmap.report_foreign(kind, f"backend '{backend}'", frame)
         return "gloo" if shimmed else backend

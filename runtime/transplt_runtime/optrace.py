@@ -62,8 +62,11 @@ class OpTrace(TorchFunctionMode):
 
 def _called_by_user(frame, func):
     """True when the first frame past torch's dispatch, func's own body and the runtime is user code."""
-    code = getattr(func, "__code__", None)
-    while frame is not None and (frame.f_code.co_filename == _OVERRIDES_FILE or frame.f_code is code
+    codes = set()
+    while func is not None:
+        codes.add(getattr(func, "__code__", None))
+        func = getattr(func, "__wrapped__", None)
+    while frame is not None and (frame.f_code.co_filename == _OVERRIDES_FILE or frame.f_code in codes
                                  or frames.is_runtime_file(frame.f_code.co_filename)):
         frame = frame.f_back
     return frame is not None and frames.is_user_file(frame.f_code.co_filename)

@@ -1,4 +1,4 @@
-"""The recorder: the loss at each backward(), optimizer steps, DataLoader batches per epoch and final parameter checksums."""
+"""The recorder: losses at backward(), optimizer steps, batches per epoch and final parameter checksums."""
 import contextlib
 import functools
 import hashlib
@@ -161,7 +161,9 @@ class Recorder:
         per_class = {}
         with optrace.quiet(), torch.no_grad():
             for module in self.modules:
-                params = list(module.named_parameters())
+                # A lazy module that never ran has no values to check.
+                params = [(name, param) for name, param in module.named_parameters()
+                          if not isinstance(param, torch.nn.parameter.UninitializedParameter)]
                 if id(module) in contained or not params:
                     continue
                 cls = type(module).__name__

@@ -11,6 +11,11 @@ def display_path(filename, cwd=None):
     return absolute
 
 
+def by_location(findings):
+    """Tripwire hits or warnings in file and line order."""
+    return sorted(findings, key=lambda finding: (finding["file"], finding["line"]))
+
+
 def format_hit(hit, cwd=None):
     return f"unconverted CUDA use at {display_path(hit['file'], cwd)}:{hit['line']}: {hit['what']}"
 

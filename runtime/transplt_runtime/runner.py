@@ -1,4 +1,4 @@
-"""The `exec` command: installs the shim, tripwire, recorder and op trace, runs a script as __main__, and writes its record."""
+"""The `exec` command: installs shim, tripwire, recorder and op trace, runs a script, writes its record."""
 import json
 import os
 import random
@@ -89,9 +89,9 @@ def execute(device, script, script_args, record_path=None, max_steps=None, seed=
         "tripwire": wire.hits, "warnings": wire.warnings, "ops": _ops_record(trace, op_version),
         "sync": sync.get("result"),
     }
-    for hit in wire.hits:
+    for hit in report.by_location(wire.hits):
         print(report.format_hit(hit), file=sys.stderr)
-    for warning in wire.warnings:
+    for warning in report.by_location(wire.warnings):
         print(report.format_warning(warning), file=sys.stderr)
     if stopped:
         print(f"transplt: stopped after {rec.steps} steps", file=sys.stderr)

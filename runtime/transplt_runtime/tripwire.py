@@ -1,4 +1,4 @@
-"""The tripwire: reports CUDA uses left in a converted script (torch.cuda.*, .cuda(), "cuda" devices, nccl) by file:line."""
+"""The tripwire: reports CUDA uses left in a converted script (torch.cuda.*, .cuda(), "cuda", nccl) by file:line."""
 import builtins
 import sys
 

@@ -1,8 +1,7 @@
-"""The `validate` command: runs the original on the cuda shim and the converted script on the npu shim, then compares their records."""
+"""The `validate` command: runs the original on the cuda shim and the conversion on the npu shim, then compares."""
 import math
 import os
 import subprocess
-import sys
 import tempfile
 
 from . import report, spawn
@@ -35,38 +34,37 @@ def validate(original, converted, script_args=(), max_steps=None, rtol=0.0, seed
 
 
 def _verdict(scripts, results, rtol):
-    failed = False
+    crashed = False
     for role, device in _ROLES:
         code, record, err_tail = results[role]
         if code != 0 or record is None:
-            failed = True
+            crashed = True
             print(f"{role} script {scripts[role]} failed on the {device} shim (exit {code}):")
             print(err_tail.rstrip())
         else:
             stop = ", stopped by --max-steps" if record["stopped_early"] else ""
             print(f"{role}: {scripts[role]} on the {device} shim, {record['steps']} optimizer steps{stop}")
-    converted = results["converted"][1]
+    original, converted = results["original"][1], results["converted"][1]
+    hits = converted["tripwire"] if converted is not None else []
     if converted is not None:
         print(_ops_summary(converted["ops"]))
-        for warning in converted["warnings"]:
+        for warning in report.by_location(converted["warnings"]):
             print(report.format_warning(warning))
-        for hit in converted["tripwire"]:
+        for hit in report.by_location(hits):
             print(report.format_hit(hit))
-        failed = failed or bool(converted["tripwire"])
-    if any(code != 0 or record is None for code, record, _ in results.values()):
+    if crashed:
         return 1
-    differences = compare(results["original"][1], converted, rtol)
+    differences = compare(original, converted, rtol)
     for line in differences:
         print(line)
     if not differences:
-        original = results["original"][1]
         params = sum(len(entry["params"]) for entry in original["params"].values())
         within = f" within rtol {rtol:g}" if rtol else ""
         print(f"EQUAL: {len(original['losses'])} losses, {original['steps']} optimizer steps, "
               f"{params} parameter checksums match{within}")
-    if converted["tripwire"]:
-        print(f"FAILED: the converted script still uses CUDA in {len(converted['tripwire'])} place(s)")
-    return 1 if failed or differences else 0
+    if hits:
+        print(f"FAILED: the converted script still uses CUDA in {len(hits)} place(s)")
+    return 1 if differences or hits else 0
 
 
 def _ops_summary(ops):
