@@ -19,28 +19,28 @@ def validate(original, converted, script_args=(), max_steps=None, rtol=0.0, seed
             # A fresh, empty working directory each: files one run writes cannot feed the other.
             workdir = os.path.join(tmp, role)
             os.mkdir(workdir)
-            paths = {name: os.path.join(tmp, f"{role}.{name}") for name in ("json", "out", "err")}
-            command = spawn.exec_command(device, scripts[role], paths["json"], script_args, seed=seed,
+            record, log = os.path.join(tmp, f"{role}.json"), os.path.join(tmp, f"{role}.log")
+            command = spawn.exec_command(device, scripts[role], record, script_args, seed=seed,
                                          max_steps=max_steps, op_version=op_version)
-            with open(paths["out"], "wb") as out, open(paths["err"], "wb") as err:
+            with open(log, "wb") as output:
                 process = subprocess.Popen(command, cwd=workdir, env=spawn.child_env(),
-                                           stdin=subprocess.DEVNULL, stdout=out, stderr=err)
-            runs[role] = (process, paths)
+                                           stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT)
+            runs[role] = (process, record, log)
         results = {}
-        for role, (process, paths) in runs.items():
+        for role, (process, record, log) in runs.items():
             code = process.wait()
-            results[role] = (code, spawn.read_record(paths["json"]), spawn.tail(paths["err"]))
+            results[role] = (code, spawn.read_record(record), spawn.tail(log))
     return _verdict(scripts, results, rtol)
 
 
 def _verdict(scripts, results, rtol):
     crashed = False
     for role, device in _ROLES:
-        code, record, err_tail = results[role]
+        code, record, output_tail = results[role]
         if code != 0 or record is None:
             crashed = True
             print(f"{role} script {scripts[role]} failed on the {device} shim (exit {code}):")
-            print(err_tail.rstrip())
+            print(output_tail.rstrip())
         else:
             stop = ", stopped by --max-steps" if record["stopped_early"] else ""
             print(f"{role}: {scripts[role]} on the {device} shim, {record['steps']} optimizer steps{stop}")
