@@ -13,12 +13,16 @@
 
 static const char usage[] =
 	"usage: transplt -i INPUT -o OUTPUT [-r RULES.json] [-v VERSION] [-j N] [--exclude GLOB]...\n"
-	"                [--fail-on never|unsupported|unknown] [--check] [--diff] [--force] [-q]\n"
+	"                [--fail-on never|unsupported|unknown] [--check] [--diff] [--json]\n"
+	"                [--sarif FILE] [--force] [-q]\n"
+	"       transplt -i - [--json|--diff]   (editor mode: source on stdin)\n"
 	"\n"
 	"Converts CUDA PyTorch code to Ascend NPU (torch_npu) code. The result goes to\n"
 	"OUTPUT/<name>_msft/, with reports in its transplant_result_file/ folder.\n"
 	"\n"
-	"  -i, --input PATH      a .py file or a folder to convert (never modified)\n"
+	"  -i, --input PATH      a .py file or a folder to convert (never modified); '-'\n"
+	"                        reads one source from stdin, writes nothing, and prints\n"
+	"                        the converted source (or with --json, its edits)\n"
 	"  -o, --output DIR      an existing folder outside the input\n"
 	"  -r, --rule FILE       user rules in msFmkTransplt's JSON format, applied on\n"
 	"                        top of the built-in ones (see rules/README.md)\n"
@@ -29,6 +33,8 @@ static const char usage[] =
 	"      --fail-on WHAT    exit 1 when unsupported (or also unknown) APIs are found\n"
 	"      --check           write nothing; exit 1 when any file would change\n"
 	"      --diff            write nothing; print a unified diff (exit 1 when any)\n"
+	"      --json            print the results (edits and findings) as JSON on stdout\n"
+	"      --sarif FILE      write the findings and edits as SARIF 2.1.0 to FILE\n"
 	"      --force           replace an existing OUTPUT/<name>_msft\n"
 	"  -q, --quiet           print nothing on success\n"
 	"  -h, --help            show this help\n"
@@ -116,6 +122,11 @@ int tp_cli_main(int argc, char **argv)
 			o.check = 1;
 		} else if (strcmp(a, "--diff") == 0) {
 			o.diff = 1;
+		} else if (strcmp(a, "--json") == 0) {
+			o.json = 1;
+		} else if (strcmp(a, "--sarif") == 0) {
+			NEED_VALUE();
+			o.sarif = v;
 		} else if (strcmp(a, "--force") == 0) {
 			o.force = 1;
 		} else if (OPT("-q", "--quiet")) {
@@ -127,7 +138,7 @@ int tp_cli_main(int argc, char **argv)
 #undef OPT
 #undef NEED_VALUE
 	}
-	if (!o.input || (!o.output && !o.check && !o.diff)) {
+	if (!o.input || (!o.output && !o.check && !o.diff && strcmp(o.input, "-") != 0)) {
 		status = usage_error("%s", !o.input ? "missing -i INPUT" : "missing -o OUTPUT");
 		goto done;
 	}

@@ -11,6 +11,17 @@ typedef struct {
 	const tp_result *result;
 } tp_report_file;
 
+/* Totals of a run, for the summaries of the JSON reports. */
+typedef struct {
+	const char *ops_version;
+	size_t files, python, changed, edits, unsupported, unknown, warnings;
+} tp_summary;
+
+/* The machine-readable result (report.json and --json; reports/report.schema.json). */
+void tp_report_json(tp_buf *out, const tp_summary *summary, const tp_report_file *files, size_t count);
+/* The same findings and edits as SARIF 2.1.0, for code-scanning UIs. */
+void tp_report_sarif(tp_buf *out, const tp_report_file *files, size_t count);
+
 /* Writes msFmkTranspltlog.txt and change_list.csv into dir. Returns 0 or TP_EIO. */
 int tp_report_write(const char *dir, const tp_report_file *files, size_t count);
 

@@ -28,9 +28,10 @@
 typedef struct {
 	const tp_entries *entries;
 	tp_result *results;
-	char **inputs;      /* --diff: the input bytes of each changed file (owned) */
+	char **inputs;      /* --diff, stdin: the input bytes of each changed file (owned) */
 	size_t *input_lens;
-	const char *stage;  /* NULL: a preview (--check, --diff) writes nothing */
+	const char *stage;  /* NULL: a preview (--check, --diff, stdin) writes nothing */
+	tp_buf stdin_data;  /* -i -: the source read from standard input */
 	tp_convert_opts copts;
 	atomic_size_t next;
 	atomic_size_t done;
@@ -65,7 +66,10 @@ static void do_file(job *j, tp_parser *parser, size_t i)
 	size_t len = 0;
 	struct stat st;
 	unsigned mode = stat(e->abs, &st) == 0 ? st.st_mode : 0644;
-	if (tp_read_file(&data, &len, e->abs) < 0) {
+	if (!e->abs) {
+		data = tp_xstrndup(j->stdin_data.ptr ? j->stdin_data.ptr : "", j->stdin_data.len);
+		len = j->stdin_data.len;
+	} else if (tp_read_file(&data, &len, e->abs) < 0) {
 		/* An unreadable file is reported and skipped; the run goes on. */
 		note_row(res, tp_error_last());
 		goto cleanup;
@@ -73,11 +77,13 @@ static void do_file(job *j, tp_parser *parser, size_t i)
 	if (e->python)
 		tp_convert(res, &j->copts, parser, data, len);
 	if (!j->stage) {
-		if (res->output && j->inputs) {
+		if (j->inputs) {
 			j->inputs[i] = data;
 			j->input_lens[i] = len;
 			data = NULL;
 		}
+		if (!e->abs)
+			goto cleanup; /* stdin: the converted text is printed at the end */
 	} else {
 		int rc = res->output ? tp_write_file(dest, res->output, res->output_len, mode) : tp_write_file(dest, data, len, mode);
 		if (rc < 0)
@@ -119,7 +125,9 @@ static int preview_report(const tp_options *o, const job *j)
 		if (!any || r->status != TP_FILE_CONVERTED)
 			continue;
 		changed++;
-		if (o->diff && j->inputs[i]) {
+		if (o->json || (!o->diff && !o->check)) {
+			/* the JSON, or the converted text printed below, carries the edits */
+		} else if (o->diff && j->inputs[i]) {
 			tp_buf b = {0};
 			tp_diff(&b, j->entries->items[i].rel, j->inputs[i], j->input_lens[i], r);
 			fwrite(b.ptr, 1, b.len, stdout);
@@ -128,7 +136,16 @@ static int preview_report(const tp_options *o, const job *j)
 			printf("would change: %s\n", j->entries->items[i].rel);
 		}
 	}
-	if (changed)
+	const tp_entry *e = j->entries->len ? &j->entries->items[0] : NULL;
+	if (e && !e->abs && !o->json && !o->diff && !o->check) {
+		/* -i - alone: print the converted source. */
+		const tp_result *r = &j->results[0];
+		if (r->output)
+			fwrite(r->output, 1, r->output_len, stdout);
+		else if (j->inputs[0])
+			fwrite(j->inputs[0], 1, j->input_lens[0], stdout);
+	}
+	if (changed && (o->check || o->diff))
 		return tp_error_set(TP_EGATE, "%zu file%s would change", changed, changed == 1 ? "" : "s");
 	return 0;
 }
@@ -202,7 +219,8 @@ int tp_run(const tp_options *o)
 	tp_entries entries = {0};
 	job j = {0};
 	char *name = output_name(o->input);
-	int preview = o->check || o->diff;
+	int from_stdin = strcmp(o->input, "-") == 0;
+	int preview = o->check || o->diff || from_stdin;
 	const char *outdir = o->output ? o->output : ".";
 	char *final = tp_xprintf("%s/%s", outdir, name);
 	char *stage = tp_xprintf("%s/.%s.tmp-%ld", outdir, name, (long)getpid());
@@ -214,8 +232,23 @@ int tp_run(const tp_options *o)
 		rc = tp_rules_load_file(rules, o->rules_file);
 	if (rc == 0)
 		tp_ops_extend_members(ops, rules);
-	if (rc < 0 || (rc = check_paths(o, final)) < 0 || (rc = tp_walk(&entries, o->input, o->excludes, o->nexcludes)) < 0)
+	if (rc < 0)
 		goto cleanup;
+	if (from_stdin) {
+		/* Editor mode: one source on stdin, nothing written. */
+		tp_entry e = {TP_ENTRY_FILE, tp_xstrdup("-"), NULL, NULL, 1};
+		tp_array_push(&entries, e);
+		char chunk[65536];
+		size_t n;
+		while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
+			tp_buf_add(&j.stdin_data, chunk, n);
+		if (ferror(stdin)) {
+			rc = tp_error_set(TP_EIO, "-: cannot read standard input");
+			goto cleanup;
+		}
+	} else if ((rc = check_paths(o, final)) < 0 || (rc = tp_walk(&entries, o->input, o->excludes, o->nexcludes)) < 0) {
+		goto cleanup;
+	}
 
 	/* Everything is written under a staging folder that becomes <name>_msft
 	 * by one rename at the end: no half-written result ever has that name. */
@@ -235,7 +268,7 @@ int tp_run(const tp_options *o)
 	j.entries = &entries;
 	j.results = tp_xcalloc(entries.len ? entries.len : 1, sizeof *j.results);
 	j.stage = preview ? NULL : stage;
-	if (o->diff) {
+	if (o->diff || from_stdin) {
 		j.inputs = tp_xcalloc(entries.len ? entries.len : 1, sizeof *j.inputs);
 		j.input_lens = tp_xcalloc(entries.len ? entries.len : 1, sizeof *j.input_lens);
 	}
@@ -261,51 +294,64 @@ int tp_run(const tp_options *o)
 		goto cleanup;
 	}
 
-	if (preview) {
-		rc = preview_report(o, &j);
-		goto cleanup;
-	}
+	/* Merge the per-file rows in path order, with the totals. */
 	tp_array(tp_report_file) files = {0};
-	size_t py = 0, changed = 0, edits = 0, unsupported = 0, unknown = 0, warnings = 0;
+	tp_summary sum = {.ops_version = ops->version, .files = entries.len};
 	for (size_t i = 0; i < entries.len; i++) {
 		const tp_result *r = &j.results[i];
-		py += entries.items[i].python;
+		sum.python += entries.items[i].python;
 		int any = 0;
 		for (size_t k = 0; k < r->rows.len; k++) {
 			enum tp_op op = r->rows.items[k].op;
-			edits += op <= TP_OP_DELETE;
+			sum.edits += op <= TP_OP_DELETE;
 			any |= op <= TP_OP_DELETE;
-			unsupported += op == TP_OP_UNSUPPORTED;
-			unknown += op == TP_OP_UNKNOWN;
-			warnings += op == TP_OP_WARNING;
+			sum.unsupported += op == TP_OP_UNSUPPORTED;
+			sum.unknown += op == TP_OP_UNKNOWN;
+			sum.warnings += op == TP_OP_WARNING;
 		}
-		changed += any && r->status == TP_FILE_CONVERTED;
+		sum.changed += any && r->status == TP_FILE_CONVERTED;
 		if (r->rows.len) {
 			tp_report_file f = {entries.items[i].rel, r};
 			tp_array_push(&files, f);
 		}
 	}
-	char *rdir = tp_xprintf("%s/transplant_result_file", stage);
-	rc = tp_mkdirs(rdir);
-	if (rc == 0)
-		rc = tp_report_write(rdir, files.items, files.len);
-	free(rdir);
-	tp_array_free(&files);
-	if (rc < 0)
-		goto cleanup;
-	if (o->force && access(final, F_OK) == 0 && (rc = tp_remove_tree(final)) < 0)
-		goto cleanup;
-	if (rename(stage, final) != 0) {
-		rc = tp_error_set(TP_EIO, "%s: cannot move the result into place: %s", final, strerror(errno));
-		goto cleanup;
+	tp_buf json = {0};
+	tp_report_json(&json, &sum, files.items, files.len);
+	if (o->sarif) {
+		tp_buf sarif = {0};
+		tp_report_sarif(&sarif, files.items, files.len);
+		rc = tp_write_file(o->sarif, sarif.ptr, sarif.len, 0644);
+		tp_buf_dispose(&sarif);
 	}
-	staged = 0;
-	if (!o->quiet)
-		printf("transplt: %zu Python files of %zu files, %zu changed: %zu edits, %zu unsupported, %zu unknown, %zu warnings -> %s\n",
-		       py, entries.len, changed, edits, unsupported, unknown, warnings, final);
-	if ((o->fail_on >= 1 && unsupported) || (o->fail_on >= 2 && unknown))
-		rc = tp_error_set(TP_EGATE, "--fail-on: %zu unsupported and %zu unknown APIs found (see %s/transplant_result_file)",
-				  unsupported, unknown, final);
+	if (rc == 0 && preview) {
+		rc = preview_report(o, &j);
+	} else if (rc == 0) {
+		char *rdir = tp_xprintf("%s/transplant_result_file", stage);
+		char *rjson = tp_xprintf("%s/report.json", rdir);
+		rc = tp_mkdirs(rdir);
+		if (rc == 0)
+			rc = tp_report_write(rdir, files.items, files.len);
+		if (rc == 0)
+			rc = tp_write_file(rjson, json.ptr, json.len, 0644);
+		free(rdir);
+		free(rjson);
+		if (rc == 0 && o->force && access(final, F_OK) == 0)
+			rc = tp_remove_tree(final);
+		if (rc == 0 && rename(stage, final) != 0)
+			rc = tp_error_set(TP_EIO, "%s: cannot move the result into place: %s", final, strerror(errno));
+		if (rc == 0)
+			staged = 0;
+		if (rc == 0 && !o->quiet)
+			fprintf(o->json ? stderr : stdout,
+				"transplt: %zu Python files of %zu files, %zu changed: %zu edits, %zu unsupported, %zu unknown, %zu warnings -> %s\n",
+				sum.python, sum.files, sum.changed, sum.edits, sum.unsupported, sum.unknown, sum.warnings, final);
+	}
+	if (o->json && (rc == 0 || rc == TP_EGATE))
+		fwrite(json.ptr, 1, json.len, stdout);
+	tp_buf_dispose(&json);
+	tp_array_free(&files);
+	if ((rc == 0 || rc == TP_EGATE) && ((o->fail_on >= 1 && sum.unsupported) || (o->fail_on >= 2 && sum.unknown)))
+		rc = tp_error_set(TP_EGATE, "--fail-on: %zu unsupported and %zu unknown APIs found", sum.unsupported, sum.unknown);
 cleanup:
 	if (staged) {
 		int keep = rc;
@@ -321,6 +367,7 @@ cleanup:
 	free(j.inputs);
 	free(j.input_lens);
 	free(j.message);
+	tp_buf_dispose(&j.stdin_data);
 	tp_entries_dispose(&entries);
 	tp_rules_free(rules);
 	tp_ops_free(ops);

@@ -7,7 +7,7 @@
 
 /* Options of a conversion run. Strings are borrowed from argv. */
 typedef struct {
-	const char *input;
+	const char *input;      /* "-": one source on stdin (editor mode) */
 	const char *output;
 	const char *rules_file; /* NULL: built-in rules only */
 	int jobs;               /* worker threads, >= 1 */
@@ -17,6 +17,8 @@ typedef struct {
 	int fail_on;            /* 0 never, 1 unsupported, 2 unsupported or unknown */
 	int check;              /* write nothing; the gate fails when a file would change */
 	int diff;               /* write nothing; print a unified diff */
+	int json;               /* print report.json's document on stdout */
+	const char *sarif;      /* write SARIF 2.1.0 here */
 	char **excludes;
 	size_t nexcludes;
 } tp_options;

@@ -64,6 +64,7 @@ int tp_runtime_main(const char *cmd, int argc, char **argv)
 	char *full = old && *old ? tp_xprintf("%s:%s", pythonpath, old) : tp_xstrdup(pythonpath);
 	char *ops = tp_xprintf("%s/rules/op_support.json", home);
 	setenv("PYTHONPATH", full, 1);
+	setenv("TRANSPLT_PROG", "transplt", 1); /* usage lines name the C tool */
 	if (!getenv("TRANSPLT_OP_SUPPORT"))
 		setenv("TRANSPLT_OP_SUPPORT", ops, 1);
 	char **args = tp_xcalloc((size_t)argc + 5, sizeof *args);

@@ -1,0 +1,136 @@
+/* report_json: report.json / --json and SARIF 2.1.0, written straight into a
+ * buffer in path order, so the output is identical for any -j. */
+#include "json.h"
+#include "report.h"
+
+#define TP_VERSION "0.1.0"
+
+static const char *severity(enum tp_op op)
+{
+	switch (op) {
+	case TP_OP_UNSUPPORTED: return "error";
+	case TP_OP_UNKNOWN:
+	case TP_OP_WARNING: return "warning";
+	default: return "info";
+	}
+}
+
+static void position(tp_buf *b, const char *key, uint32_t byte, uint32_t line, uint32_t col)
+{
+	tp_buf_printf(b, "\"%s\": {\"byte\": %u, \"line\": %u, \"column\": %u}", key, byte, line, col);
+}
+
+static void opt_string(tp_buf *b, const char *key, const char *value)
+{
+	tp_buf_printf(b, ", \"%s\": ", key);
+	if (value)
+		tp_json_quote(b, value);
+	else
+		tp_buf_puts(b, "null");
+}
+
+void tp_report_json(tp_buf *b, const tp_summary *s, const tp_report_file *files, size_t count)
+{
+	tp_buf_printf(b, "{\n  \"tool\": \"transplt\",\n  \"version\": \"%s\",\n  \"op_support_version\": ", TP_VERSION);
+	tp_json_quote(b, s->ops_version);
+	tp_buf_printf(b, ",\n  \"summary\": {\"files\": %zu, \"python_files\": %zu, \"changed_files\": %zu, \"edits\": %zu, "
+			 "\"unsupported\": %zu, \"unknown\": %zu, \"warnings\": %zu},\n  \"records\": [",
+		      s->files, s->python, s->changed, s->edits, s->unsupported, s->unknown, s->warnings);
+	int first = 1;
+	for (size_t f = 0; f < count; f++) {
+		const tp_result *res = files[f].result;
+		for (size_t i = 0; i < res->rows.len; i++) {
+			const tp_row *r = &res->rows.items[i];
+			tp_buf_puts(b, first ? "\n    {" : ",\n    {");
+			first = 0;
+			tp_buf_puts(b, "\"file\": ");
+			tp_json_quote(b, files[f].path);
+			tp_buf_printf(b, ", \"kind\": \"%s\", \"operation\": \"%s\", \"severity\": \"%s\", ",
+				      r->op <= TP_OP_DELETE ? "edit" : "finding", tp_op_name(r->op), severity(r->op));
+			position(b, "start", r->start, r->line1, r->col1);
+			tp_buf_puts(b, ", ");
+			position(b, "end", r->end, r->line2, r->col2);
+			opt_string(b, "replacement", r->op <= TP_OP_DELETE ? r->text : NULL);
+			opt_string(b, "rule", r->rule_id);
+			opt_string(b, "api", r->api);
+			opt_string(b, "message", r->message ? r->message : "");
+			tp_buf_putc(b, '}');
+		}
+	}
+	tp_buf_puts(b, first ? "]\n}\n" : "\n  ]\n}\n");
+}
+
+/* SARIF levels: unsupported APIs are errors, unknown ones and warnings are
+ * warnings, applied edits are notes carrying their fix. */
+static const char *sarif_level(enum tp_op op)
+{
+	switch (op) {
+	case TP_OP_UNSUPPORTED: return "error";
+	case TP_OP_UNKNOWN:
+	case TP_OP_WARNING: return "warning";
+	default: return "note";
+	}
+}
+
+static const char *sarif_rule(const tp_row *r)
+{
+	switch (r->op) {
+	case TP_OP_UNSUPPORTED: return "unsupported-api";
+	case TP_OP_UNKNOWN: return "unknown-api";
+	case TP_OP_WARNING: return "conversion-warning";
+	default: return "npu-migration";
+	}
+}
+
+static void region(tp_buf *b, const tp_row *r)
+{
+	tp_buf_printf(b, "\"region\": {\"startLine\": %u, \"startColumn\": %u, \"endLine\": %u, \"endColumn\": %u, "
+			 "\"byteOffset\": %u, \"byteLength\": %u}",
+		      r->line1, r->col1, r->line2, r->col2, r->start, r->end - r->start);
+}
+
+void tp_report_sarif(tp_buf *b, const tp_report_file *files, size_t count)
+{
+	tp_buf_puts(b, "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n"
+		       "  \"runs\": [{\n    \"tool\": {\"driver\": {\"name\": \"transplt\", \"version\": \"" TP_VERSION "\", "
+		       "\"informationUri\": \"https://github.com/transplt/transplt\", \"rules\": [\n"
+		       "      {\"id\": \"unsupported-api\", \"shortDescription\": {\"text\": \"API not supported by torch_npu\"}},\n"
+		       "      {\"id\": \"unknown-api\", \"shortDescription\": {\"text\": \"API in neither torch_npu support list\"}},\n"
+		       "      {\"id\": \"conversion-warning\", \"shortDescription\": {\"text\": \"Conversion warning\"}},\n"
+		       "      {\"id\": \"npu-migration\", \"shortDescription\": {\"text\": \"CUDA code converted for NPU\"}}]}},\n"
+		       "    \"results\": [");
+	int first = 1;
+	for (size_t f = 0; f < count; f++) {
+		const tp_result *res = files[f].result;
+		for (size_t i = 0; i < res->rows.len; i++) {
+			const tp_row *r = &res->rows.items[i];
+			tp_buf_puts(b, first ? "\n      {" : ",\n      {");
+			first = 0;
+			tp_buf_printf(b, "\"ruleId\": \"%s\", \"level\": \"%s\", \"message\": {\"text\": ", sarif_rule(r), sarif_level(r->op));
+			const char *text = r->api && r->message && *r->message ? NULL : (r->api ? r->api : (r->message ? r->message : ""));
+			if (text) {
+				tp_json_quote(b, text);
+			} else {
+				tp_buf t = {0};
+				tp_buf_printf(&t, "%s: %s", r->api, r->message);
+				tp_json_quote(b, t.ptr);
+				tp_buf_dispose(&t);
+			}
+			tp_buf_puts(b, "}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ");
+			tp_json_quote(b, files[f].path);
+			tp_buf_puts(b, "}, ");
+			region(b, r);
+			tp_buf_puts(b, "}}]");
+			if (r->op <= TP_OP_DELETE) {
+				tp_buf_puts(b, ", \"fixes\": [{\"artifactChanges\": [{\"artifactLocation\": {\"uri\": ");
+				tp_json_quote(b, files[f].path);
+				tp_buf_puts(b, "}, \"replacements\": [{\"deletedRegion\": {");
+				tp_buf_printf(b, "\"byteOffset\": %u, \"byteLength\": %u}, \"insertedContent\": {\"text\": ", r->start, r->end - r->start);
+				tp_json_quote(b, r->text ? r->text : "");
+				tp_buf_puts(b, "}}]}]}]");
+			}
+			tp_buf_putc(b, '}');
+		}
+	}
+	tp_buf_puts(b, first ? "]\n  }]\n}\n" : "\n    ]\n  }]\n}\n");
+}
