@@ -12,7 +12,7 @@
 #include "util.h"
 
 static const char usage[] =
-	"usage: transplt -i INPUT -o OUTPUT [-r RULES.json] [-v VERSION] [-j N] [--exclude GLOB]...\n"
+	"usage: transplt -i INPUT -o OUTPUT [-r RULES.json] [-sim] [-v VERSION] [-j N] [--exclude GLOB]...\n"
 	"                [--fail-on never|unsupported|unknown] [--check] [--diff] [--json]\n"
 	"                [--sarif FILE] [--force] [-q]\n"
 	"       transplt -i - [--json|--diff]   (editor mode: source on stdin)\n"
@@ -26,6 +26,9 @@ static const char usage[] =
 	"  -o, --output DIR      an existing folder outside the input\n"
 	"  -r, --rule FILE       user rules in msFmkTransplt's JSON format, applied on\n"
 	"                        top of the built-in ones (see rules/README.md)\n"
+	"  -sim, --similar       replace unsupported APIs with similar supported ones where\n"
+	"                        the call's arguments mean the same (rules/similar.json);\n"
+	"                        each replacement is a change row with its warning\n"
 	"  -v, --version V       PyTorch version whose torch_npu op-support lists are used:\n"
 	"                        2.1.0, 2.6.0, 2.7.1 or 2.8.0 (default: 2.8.0)\n"
 	"  -j, --jobs N          worker threads (default: the number of cores)\n"
@@ -118,6 +121,8 @@ int tp_cli_main(int argc, char **argv)
 				status = usage_error("--fail-on takes never, unsupported or unknown, not '%s'", v);
 				goto done;
 			}
+		} else if (OPT("-sim", "--similar")) {
+			o.similar = 1;
 		} else if (strcmp(a, "--check") == 0) {
 			o.check = 1;
 		} else if (strcmp(a, "--diff") == 0) {

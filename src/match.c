@@ -562,6 +562,47 @@ static int is_tensor(const tp_matcher *m, uint32_t e)
 	return 0;
 }
 
+/* -sim: replace an unsupported API with a similar one, but only where the
+ * call uses nothing the replacement would treat differently. */
+static void apply_similar(tp_matcher *m, const tp_rule *r, uint32_t call, uint32_t fn, const char *qn)
+{
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	const char *why = NULL;
+	int positional = 0;
+	for (uint32_t c = args == TP_NONE ? TP_NONE : N(m, args)->first; c != TP_NONE && !why; c = N(m, c)->next) {
+		uint16_t k = kind(m, c);
+		if (k == K_COMMENT)
+			continue;
+		if (k == K_LIST_SPLAT || k == K_DICT_SPLAT) {
+			why = "*args or **kwargs hide what is passed";
+		} else if (k == K_KEYWORD_ARG) {
+			tp_str name = text(m, tp_child(m->tree, c, F_NAME));
+			if (r->members.count && !tp_map_get(&r->members, name.ptr, name.len))
+				why = tp_arena_printf(m->arena, "the argument %.*s= has no counterpart", (int)name.len, name.ptr);
+		} else if (r->arg_idx >= 0 && ++positional > r->arg_idx) {
+			why = "more positional arguments than the replacement takes alike";
+		}
+	}
+	for (char **req = r->required_names; req && *req && !why; req++) {
+		int is_kw = 0;
+		if (args == TP_NONE || find_arg(m, args, -1, *req, &is_kw) == TP_NONE)
+			why = tp_arena_printf(m->arena, "%s= must be given explicitly (the defaults differ)", *req);
+	}
+	if (why) {
+		finding(m, r, TP_OP_UNSUPPORTED, call, qn, tp_arena_printf(m->arena, "-sim does not replace it with %s: %s", r->new_name, why));
+		return;
+	}
+	size_t rlen = strcspn(r->new_name, ".");
+	const tp_binding *b = tp_resolve_name(m->res, fn, r->new_name, rlen);
+	if (!b || b->kind != TP_BIND_IMPORT || strlen(b->qname) != rlen || strncmp(b->qname, r->new_name, rlen) != 0) {
+		finding(m, r, TP_OP_UNSUPPORTED, call, qn,
+			tp_arena_printf(m->arena, "similar API: %s (import %.*s to let -sim replace it)", r->new_name, (int)rlen, r->new_name));
+		return;
+	}
+	edit(m, r, TP_OP_MODIFY, N(m, fn)->start, N(m, fn)->end, r->new_name,
+	     msg(m, r, "similar API (-sim): %s -> %s: %s", qn, r->new_name, r->warning));
+}
+
 static void match_call_rules(tp_matcher *m, uint32_t call)
 {
 	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
@@ -575,6 +616,8 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 		tp_str method = text(m, attr_name(m, fn));
 		classify(m, call, tp_arena_printf(m->arena, "torch.Tensor.%.*s", (int)method.len, method.ptr));
 	}
+	if (qn && (r = lookup_z(&m->rules->similar, qn)))
+		apply_similar(m, r, call, fn, qn);
 	if (qn) {
 		if ((r = lookup_z(&m->rules->func_qualified, qn)))
 			rename_qualified_call(m, r, fn, qn);

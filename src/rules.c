@@ -12,7 +12,7 @@
 #include "error.h"
 #include "json.h"
 
-enum key_type { KEY_NAME, KEY_TEXT, KEY_INDEX, KEY_REGEX, KEY_NAMES };
+enum key_type { KEY_NAME, KEY_TEXT, KEY_INDEX, KEY_REGEX, KEY_NAMES, KEY_REQUIRED };
 
 /* One allowed key of a rule kind: where it is stored in tp_rule and whether
  * it must be present. KEY_NAME values must be (dotted) Python identifiers. */
@@ -46,6 +46,10 @@ static const struct key_spec device_keys[] = {
 	{"method", KEY_NAME, 1, S(old_name)}, {"arg_idx", KEY_INDEX, 0, S(arg_idx)},
 	{"arg_keyword", KEY_NAME, 0, S(arg_keyword)}, {"device", KEY_NAME, 1, S(device)},
 	{"name_pattern", KEY_REGEX, 1, S(pattern)}, {0}};
+static const struct key_spec similar_keys[] = {
+	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)},
+	{"max_positional", KEY_INDEX, 0, S(arg_idx)}, {"allowed_keywords", KEY_NAMES, 0, 0},
+	{"required_keywords", KEY_REQUIRED, 0, 0}, {"warning", KEY_TEXT, 1, S(warning)}, {0}};
 #undef S
 
 static const struct kind_spec {
@@ -59,6 +63,7 @@ static const struct kind_spec {
 	[TP_RULE_ARGS] = {"ArgsModifyRule", args_keys},
 	[TP_RULE_STRING] = {"StringModifyRule", string_keys},
 	[TP_RULE_DEVICE_INDEX] = {"DeviceIndexRule", device_keys},
+	[TP_RULE_SIMILAR] = {"SimilarApiRule", similar_keys},
 };
 
 static int is_dotted_name(const char *s)
@@ -87,7 +92,7 @@ static void rule_free(tp_rule *r)
 		return;
 	char **strs[] = {&r->id, &r->key, &r->old_name, &r->new_name, &r->parent_module, &r->func_name,
 			 &r->arg_keyword, &r->arg_new, &r->new_keyword, &r->old, &r->replacement, &r->device,
-			 &r->insert, &r->after_module, &r->unless_module, &r->message, &r->unsupported_tip};
+			 &r->insert, &r->after_module, &r->unless_module, &r->message, &r->unsupported_tip, &r->warning};
 	for (size_t i = 0; i < sizeof strs / sizeof *strs; i++)
 		free(*strs[i]);
 	tp_regex_free(r->pattern);
@@ -96,6 +101,10 @@ static void rule_free(tp_rule *r)
 		for (char **m = r->member_names; *m; m++)
 			free(*m);
 	free(r->member_names);
+	if (r->required_names)
+		for (char **m = r->required_names; *m; m++)
+			free(*m);
+	free(r->required_names);
 	free(r);
 }
 
@@ -135,17 +144,23 @@ static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, cons
 		}
 		return 0;
 	}
-	case KEY_NAMES: {
+	case KEY_NAMES:
+	case KEY_REQUIRED: {
 		if (t != TP_JSON_ARRAY)
 			return tp_error_set(TP_ERULES, "%s.%s: expected an array of names, got %s", where, k->key, tp_json_type_name(t));
 		size_t n = tp_json_size(v), i = 0;
-		r->member_names = tp_xcalloc(n + 1, sizeof *r->member_names);
+		char **names = tp_xcalloc(n + 1, sizeof *names);
+		if (k->type == KEY_NAMES)
+			r->member_names = names;
+		else
+			r->required_names = names;
 		for (tp_json *e = tp_json_child(v); e; e = tp_json_next(e), i++) {
 			const char *s = tp_json_string(e);
 			if (tp_json_type(e) != TP_JSON_STRING || !is_dotted_name(s))
 				return tp_error_set(TP_ERULES, "%s.%s[%zu]: expected a Python name", where, k->key, i);
-			r->member_names[i] = tp_xstrdup(s);
-			tp_map_put(&r->members, r->member_names[i], strlen(s), r);
+			names[i] = tp_xstrdup(s);
+			if (k->type == KEY_NAMES)
+				tp_map_put(&r->members, names[i], strlen(s), r);
 		}
 		return 0;
 	}
@@ -159,6 +174,11 @@ static int finish_rule(tp_rule *r, const char *where)
 	switch (r->kind) {
 	case TP_RULE_MODULE:
 		r->key = r->parent_module ? tp_xprintf("%s.%s", r->parent_module, r->old_name) : tp_xstrdup(r->old_name);
+		break;
+	case TP_RULE_SIMILAR:
+		if (!strchr(r->old_name, '.') || !strchr(r->new_name, '.'))
+			return tp_error_set(TP_ERULES, "%s: old_name and new_name must be qualified names", where);
+		r->key = tp_xstrdup(r->old_name);
 		break;
 	case TP_RULE_FUNC:
 	case TP_RULE_ATTR:
@@ -237,6 +257,7 @@ static tp_map *table_for(tp_rules *rs, const tp_rule *r)
 	case TP_RULE_ARGS: return qualified ? &rs->args_qualified : &rs->args_method;
 	case TP_RULE_STRING: return &rs->string_prefix;
 	case TP_RULE_DEVICE_INDEX: return &rs->device_index;
+	case TP_RULE_SIMILAR: return &rs->similar;
 	default: return NULL;
 	}
 }
@@ -378,6 +399,11 @@ int tp_rules_load_builtin(tp_rules **out)
 	return rc;
 }
 
+int tp_rules_load_similar(tp_rules *rules)
+{
+	return load_doc(rules, tp_similar_rules_json, tp_similar_rules_json_len, "<built-in similar-API rules>", 0);
+}
+
 int tp_rules_load_file(tp_rules *rules, const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -404,7 +430,7 @@ void tp_rules_free(tp_rules *rs)
 		rule_free(rs->all.items[i]);
 	tp_array_free(&rs->all);
 	tp_map *maps[] = {&rs->module, &rs->func_qualified, &rs->func_method, &rs->attr_method,
-			  &rs->args_qualified, &rs->args_method, &rs->string_prefix, &rs->device_index};
+			  &rs->args_qualified, &rs->args_method, &rs->string_prefix, &rs->device_index, &rs->similar};
 	for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
 		tp_map_dispose(maps[i]);
 	free(rs);

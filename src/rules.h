@@ -16,6 +16,7 @@ enum tp_rule_kind {
 	TP_RULE_ARGS,          /* ArgsModifyRule */
 	TP_RULE_STRING,        /* StringModifyRule */
 	TP_RULE_DEVICE_INDEX,  /* DeviceIndexRule */
+	TP_RULE_SIMILAR,       /* SimilarApiRule (-sim) */
 	TP_RULE__COUNT
 };
 
@@ -34,8 +35,11 @@ typedef struct tp_rule {
 	char *old, *replacement, *device;
 	char *insert, *after_module, *unless_module, *message;
 	char *unsupported_tip;
-	tp_map members; /* member names a module rule covers; empty = all */
+	tp_map members; /* module rule: member names it covers (empty = all);
+			 * similar rule: the keywords a call may use */
 	char **member_names;
+	char **required_names; /* similar rule: keywords a call must use */
+	char *warning;
 	struct tp_rule *next;
 } tp_rule;
 
@@ -52,11 +56,14 @@ typedef struct {
 	tp_map args_method;
 	tp_map string_prefix;   /* leading word of a string literal: "cuda" */
 	tp_map device_index;    /* "to" */
+	tp_map similar;         /* -sim: "apex.optimizers.FusedSGD" */
 	tp_rule *import_insert;
 } tp_rules;
 
 /* Loads the embedded built-in rules. Returns 0 or TP_ERULES. */
 int tp_rules_load_builtin(tp_rules **out);
+/* Adds the embedded similar-API replacements (-sim). */
+int tp_rules_load_similar(tp_rules *rules);
 /* Loads a user rule file on top of rules; on error nothing is added. */
 int tp_rules_load_file(tp_rules *rules, const char *path);
 void tp_rules_free(tp_rules *rules);
@@ -64,5 +71,7 @@ void tp_rules_free(tp_rules *rules);
 /* The built-in data embedded at build time (generated source). */
 extern const char tp_builtin_rules_json[];
 extern const unsigned long tp_builtin_rules_json_len;
+extern const char tp_similar_rules_json[];
+extern const unsigned long tp_similar_rules_json_len;
 
 #endif

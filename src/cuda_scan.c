@@ -1,0 +1,757 @@
+/* cuda_scan: lexes a C++/CUDA source into tokens, matches its brackets, then
+ * walks the tokens once to find pybind11/TORCH_LIBRARY registrations and
+ * kernel launches (the custom-extension analysis reads the result). */
+#include "cuda_scan.h"
+
+#include <stdlib.h>
+
+#define NONE UINT32_MAX
+/* Bounds on the look-around of one construct, so that hostile input stays
+ * linear: a first argument or a template argument list longer than this is
+ * not one a person wrote. */
+#define MAX_LOOK 2048
+
+enum { T_IDENT, T_STRING, T_CHAR, T_NUMBER, T_PUNCT };
+
+/* One token. start/end: its bytes. cstart/cend: a string literal's contents
+ * (between the quotes, or the raw string's parentheses). line/line_end: the
+ * 1-based lines of its first and last byte. match: the index of the matching
+ * bracket for ( ) [ ] { }, NONE when unbalanced or not a bracket. ends_reg: a
+ * ')' that closes a registration call, so `.def(` right after it chains. */
+typedef struct {
+	uint32_t start, end;
+	uint32_t cstart, cend;
+	uint32_t line, line_end;
+	uint32_t match;
+	uint8_t type;
+	uint8_t ends_reg;
+} tok;
+
+typedef tp_array(tok) toks;
+
+typedef struct {
+	const char *s;
+	uint32_t len;
+	uint32_t i;
+	uint32_t line;
+	int bol; /* only whitespace or comments since the last newline */
+	toks t;
+} lexer;
+
+static int ident_start(unsigned char c) { return c == '_' || c == '$' || (c | 0x20) - 'a' < 26u || c >= 0x80; }
+static int ident_char(unsigned char c) { return ident_start(c) || c - '0' < 10u; }
+static int hspace(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+
+static void emit(lexer *lx, uint8_t type, uint32_t start, uint32_t line)
+{
+	tok t = {start, lx->i, 0, 0, line, lx->line, NONE, type, 0};
+	tp_array_push(&lx->t, t);
+	lx->bol = 0;
+}
+
+/* Skips a `//` comment up to (not including) its newline; a backslash before
+ * the newline continues it, as in the preprocessor. */
+static void skip_line_comment(lexer *lx)
+{
+	const char *s = lx->s;
+	while (lx->i < lx->len && s[lx->i] != '\n')
+		lx->i++;
+	while (lx->i < lx->len) {
+		uint32_t k = lx->i;
+		if (k > 0 && s[k - 1] == '\r')
+			k--;
+		if (k == 0 || s[k - 1] != '\\')
+			return;
+		lx->i++; /* the continued newline */
+		lx->line++;
+		while (lx->i < lx->len && s[lx->i] != '\n')
+			lx->i++;
+	}
+}
+
+static void skip_block_comment(lexer *lx)
+{
+	const char *s = lx->s;
+	lx->i += 2;
+	while (lx->i < lx->len) {
+		if (s[lx->i] == '*' && lx->i + 1 < lx->len && s[lx->i + 1] == '/') {
+			lx->i += 2;
+			return;
+		}
+		if (s[lx->i] == '\n')
+			lx->line++;
+		lx->i++;
+	}
+}
+
+/* A quoted literal from its opening quote at lx->i. An unterminated one ends
+ * before the newline (or at the end of input). */
+static void quoted(lexer *lx, uint32_t start, uint32_t line)
+{
+	const char *s = lx->s;
+	char q = s[lx->i++];
+	uint32_t cstart = lx->i, cend;
+	for (;;) {
+		if (lx->i >= lx->len) {
+			cend = lx->len;
+			break;
+		}
+		char c = s[lx->i];
+		if (c == '\\') {
+			lx->i++;
+			if (lx->i < lx->len && s[lx->i] == '\r' && lx->i + 1 < lx->len && s[lx->i + 1] == '\n')
+				lx->i++;
+			if (lx->i < lx->len) {
+				if (s[lx->i] == '\n')
+					lx->line++;
+				lx->i++;
+			}
+			continue;
+		}
+		if (c == '\n') {
+			cend = lx->i;
+			break;
+		}
+		if (c == q) {
+			cend = lx->i++;
+			break;
+		}
+		lx->i++;
+	}
+	emit(lx, q == '"' ? T_STRING : T_CHAR, start, line);
+	lx->t.items[lx->t.len - 1].cstart = cstart;
+	lx->t.items[lx->t.len - 1].cend = cend;
+}
+
+/* R"delim( ... )delim" with lx->i on the quote. Returns 0 when the delimiter
+ * is malformed, to be lexed as an ordinary string. */
+static int raw_string(lexer *lx, uint32_t start, uint32_t line)
+{
+	const char *s = lx->s;
+	uint32_t d = lx->i + 1, k = d;
+	while (k < lx->len && k - d <= 16 && s[k] != '(') {
+		char c = s[k];
+		if (c == ')' || c == '\\' || c == '"' || c == ' ' || c == '\n' || hspace((unsigned char)c))
+			return 0;
+		k++;
+	}
+	if (k >= lx->len || s[k] != '(' || k - d > 16)
+		return 0;
+	uint32_t dl = k - d, cstart = k + 1, cend = lx->len, end = lx->len;
+	for (uint32_t j = cstart; j < lx->len; j++) {
+		if (s[j] == ')' && lx->len - j - 1 >= dl + 1 && memcmp(s + j + 1, s + d, dl) == 0 && s[j + 1 + dl] == '"') {
+			cend = j;
+			end = j + dl + 2;
+			break;
+		}
+	}
+	for (uint32_t j = lx->i; j < end; j++)
+		if (s[j] == '\n')
+			lx->line++;
+	lx->i = end;
+	emit(lx, T_STRING, start, line);
+	lx->t.items[lx->t.len - 1].cstart = cstart;
+	lx->t.items[lx->t.len - 1].cend = cend;
+	return 1;
+}
+
+/* Reads the directive name after a '#' at p; returns its length, *at its start. */
+static uint32_t directive(const lexer *lx, uint32_t p, uint32_t *at)
+{
+	p++;
+	while (p < lx->len && hspace((unsigned char)lx->s[p]))
+		p++;
+	uint32_t q = p;
+	while (q < lx->len && ident_char((unsigned char)lx->s[q]))
+		q++;
+	*at = p;
+	return q - p;
+}
+
+static int word_is(const lexer *lx, uint32_t at, uint32_t n, const char *w)
+{
+	return strlen(w) == n && memcmp(lx->s + at, w, n) == 0;
+}
+
+/* With lx->i on a line-initial '#': when it opens `#if 0`, skips to the end
+ * of the line of its `#else`, `#elif` or `#endif` and returns 1. */
+static int skip_if0(lexer *lx)
+{
+	const char *s = lx->s;
+	uint32_t at, n = directive(lx, lx->i, &at);
+	if (!word_is(lx, at, n, "if"))
+		return 0;
+	uint32_t p = at + n;
+	while (p < lx->len && hspace((unsigned char)s[p]))
+		p++;
+	if (p >= lx->len || s[p] != '0')
+		return 0;
+	p++;
+	while (p < lx->len && hspace((unsigned char)s[p]))
+		p++;
+	if (p < lx->len && s[p] != '\n' && s[p] != '/')
+		return 0;
+	int depth = 0;
+	for (;;) { /* p is within the directive's line: go to the next line */
+		while (p < lx->len && s[p] != '\n')
+			p++;
+		if (p >= lx->len) {
+			lx->i = lx->len;
+			return 1;
+		}
+		lx->line++;
+		p++;
+		while (p < lx->len && hspace((unsigned char)s[p]))
+			p++;
+		if (p >= lx->len || s[p] != '#')
+			continue;
+		n = directive(lx, p, &at);
+		if (word_is(lx, at, n, "if") || word_is(lx, at, n, "ifdef") || word_is(lx, at, n, "ifndef"))
+			depth++;
+		else if (word_is(lx, at, n, "endif") && depth > 0)
+			depth--;
+		else if (depth == 0 && (word_is(lx, at, n, "endif") || word_is(lx, at, n, "else") || word_is(lx, at, n, "elif"))) {
+			while (p < lx->len && s[p] != '\n')
+				p++;
+			lx->i = p; /* the main loop counts this newline */
+			return 1;
+		}
+	}
+}
+
+static int is_prefix(const char *s, uint32_t n, int raw)
+{
+	static const char *const plain[] = {"L", "u", "U", "u8"};
+	static const char *const rawp[] = {"R", "LR", "uR", "UR", "u8R"};
+	const char *const *set = raw ? rawp : plain;
+	size_t count = raw ? 5 : 4;
+	for (size_t k = 0; k < count; k++)
+		if (strlen(set[k]) == n && memcmp(set[k], s, n) == 0)
+			return 1;
+	return 0;
+}
+
+static void lex(lexer *lx)
+{
+	const char *s = lx->s;
+	while (lx->i < lx->len) {
+		unsigned char c = (unsigned char)s[lx->i];
+		uint32_t start = lx->i, line = lx->line;
+		unsigned char c1 = lx->i + 1 < lx->len ? (unsigned char)s[lx->i + 1] : 0;
+		unsigned char c2 = lx->i + 2 < lx->len ? (unsigned char)s[lx->i + 2] : 0;
+		if (c == '\n') {
+			lx->line++;
+			lx->i++;
+			lx->bol = 1;
+		} else if (hspace(c) || c == '\\') { /* a backslash is a line continuation here */
+			lx->i++;
+		} else if (c == '/' && c1 == '/') {
+			skip_line_comment(lx);
+		} else if (c == '/' && c1 == '*') {
+			skip_block_comment(lx);
+		} else if (c == '#' && lx->bol && skip_if0(lx)) {
+			continue;
+		} else if (ident_start(c)) {
+			while (lx->i < lx->len && ident_char((unsigned char)s[lx->i]))
+				lx->i++;
+			uint32_t n = lx->i - start;
+			char q = lx->i < lx->len ? s[lx->i] : 0;
+			if (q == '"' && is_prefix(s + start, n, 1) && raw_string(lx, start, line))
+				continue;
+			if ((q == '"' || q == '\'') && (is_prefix(s + start, n, 0) || is_prefix(s + start, n, 1))) {
+				quoted(lx, start, line);
+				continue;
+			}
+			emit(lx, T_IDENT, start, line);
+		} else if (c - '0' < 10u || (c == '.' && c1 - '0' < 10u)) {
+			lx->i++;
+			while (lx->i < lx->len) {
+				unsigned char d = (unsigned char)s[lx->i];
+				unsigned char e = lx->i + 1 < lx->len ? (unsigned char)s[lx->i + 1] : 0;
+				if ((d | 0x20) - 'e' == 0 || (d | 0x20) - 'p' == 0) {
+					lx->i += (e == '+' || e == '-') ? 2 : 1;
+				} else if (ident_char(d) || d == '.') {
+					lx->i++;
+				} else if (d == '\'' && ident_char(e)) { /* digit separator */
+					lx->i += 2;
+				} else {
+					break;
+				}
+			}
+			if (lx->i > lx->len)
+				lx->i = lx->len;
+			emit(lx, T_NUMBER, start, line);
+		} else if (c == '"' || c == '\'') {
+			quoted(lx, start, line);
+		} else {
+			if ((c == '<' && c1 == '<' && c2 == '<') || (c == '>' && c1 == '>' && c2 == '>'))
+				lx->i += 3;
+			else if ((c == ':' && c1 == ':') || (c == '-' && c1 == '>'))
+				lx->i += 2;
+			else
+				lx->i++;
+			emit(lx, T_PUNCT, start, line);
+		}
+	}
+}
+
+/* Matches ( ) [ ] { } with one stack per kind, so that one stray bracket of a
+ * kind does not shift the others. Unmatched ones keep NONE. */
+static void match_brackets(toks *t, const char *s)
+{
+	static const char open[] = "([{", close[] = ")]}";
+	tp_array(uint32_t) st[3] = {{0}, {0}, {0}};
+	for (uint32_t i = 0; i < t->len; i++) {
+		tok *k = &t->items[i];
+		if (k->type != T_PUNCT || k->end - k->start != 1)
+			continue;
+		const char *o = strchr(open, s[k->start]), *c = strchr(close, s[k->start]);
+		if (o && *o) {
+			tp_array_push(&st[o - open], i);
+		} else if (c && *c) {
+			size_t w = (size_t)(c - close);
+			if (st[w].len) {
+				uint32_t j = st[w].items[--st[w].len];
+				t->items[j].match = i;
+				k->match = j;
+			}
+		}
+	}
+	for (int w = 0; w < 3; w++)
+		tp_array_free(&st[w]);
+}
+
+/* ---- the walk over tokens ---- */
+
+enum block_kind { B_PYBIND, B_LIBRARY, B_IMPL };
+
+/* A module variable of the current block: its name (borrowed from the
+ * source) and the module it stands for (owned). */
+typedef struct {
+	const char *p;
+	uint32_t n;
+	char *module;
+} modvar;
+
+/* The registration block being walked: PYBIND11_MODULE / TORCH_LIBRARY* body
+ * tokens (body, end) exclusive; end is the token count when the body is not
+ * closed. ns and key are owned. */
+typedef struct {
+	int active;
+	enum block_kind kind;
+	char *ns, *key;
+	uint32_t body, end;
+	tp_array(modvar) vars;
+} block;
+
+/* An op and where it starts, for the final ordering. */
+typedef struct {
+	uint32_t start, seq;
+	tp_cuda_op op;
+} found;
+
+typedef struct {
+	const char *s;
+	toks t;
+	uint32_t eof_line;
+	block b;
+	tp_array(found) out;
+} walker;
+
+static int is_p(const walker *w, uint32_t i, const char *p)
+{
+	if (i >= w->t.len)
+		return 0;
+	const tok *k = &w->t.items[i];
+	size_t n = strlen(p);
+	return k->type == T_PUNCT && k->end - k->start == n && memcmp(w->s + k->start, p, n) == 0;
+}
+
+static int is_id(const walker *w, uint32_t i, const char *name)
+{
+	if (i >= w->t.len || w->t.items[i].type != T_IDENT)
+		return 0;
+	const tok *k = &w->t.items[i];
+	return !name || (strlen(name) == k->end - k->start && memcmp(w->s + k->start, name, k->end - k->start) == 0);
+}
+
+static void block_reset(block *b)
+{
+	for (size_t i = 0; i < b->vars.len; i++)
+		free(b->vars.items[i].module);
+	tp_array_free(&b->vars);
+	free(b->ns);
+	free(b->key);
+	memset(b, 0, sizeof *b);
+}
+
+static void add(walker *w, enum tp_cuda_kind kind, char *name, char *module, uint32_t start_tok, uint32_t line2)
+{
+	found f = {w->t.items[start_tok].start, (uint32_t)w->out.len, {kind, name, module, w->t.items[start_tok].line, line2}};
+	if (f.op.line2 < f.op.line1)
+		f.op.line2 = f.op.line1;
+	tp_array_push(&w->out, f);
+}
+
+/* The line of the ')' matching the '(' at p, or of the last token. */
+static uint32_t close_line(const walker *w, uint32_t p)
+{
+	uint32_t c = p < w->t.len ? w->t.items[p].match : NONE;
+	return c != NONE ? w->t.items[c].line : w->eof_line;
+}
+
+/* The first string literal of the first argument of the call whose '(' is
+ * at p (nested ones included: TORCH_SELECTIVE_SCHEMA("...")), or NONE. */
+static uint32_t first_string(const walker *w, uint32_t p)
+{
+	int depth = 0;
+	for (uint32_t i = p + 1; i < w->t.len && i - p < MAX_LOOK; i++) {
+		const tok *k = &w->t.items[i];
+		if (k->type == T_STRING)
+			return i;
+		if (is_p(w, i, "(") || is_p(w, i, "[") || is_p(w, i, "{"))
+			depth++;
+		else if (is_p(w, i, ")") || is_p(w, i, "]") || is_p(w, i, "}")) {
+			if (--depth < 0)
+				return NONE;
+		} else if (depth == 0 && is_p(w, i, ";"))
+			return NONE;
+		else if (depth == 0 && is_p(w, i, ","))
+			return NONE;
+	}
+	return NONE;
+}
+
+/* The concatenated token texts of tokens [a, b): whitespace and comments go. */
+static char *tokens_text(const walker *w, uint32_t a, uint32_t b)
+{
+	tp_buf buf = {0};
+	for (uint32_t i = a; i < b; i++)
+		tp_buf_add(&buf, w->s + w->t.items[i].start, w->t.items[i].end - w->t.items[i].start);
+	tp_buf_add(&buf, "", 0);
+	if (!buf.ptr)
+		return tp_xstrdup("");
+	return buf.ptr;
+}
+
+/* "ns::op" from a schema or op name: leading blanks go, the name ends at
+ * '(', '.', or a blank. NULL when empty. */
+static char *op_name(const char *ns, const char *p, size_t n)
+{
+	size_t a = 0;
+	while (a < n && (hspace((unsigned char)p[a]) || p[a] == '\n'))
+		a++;
+	size_t b = a;
+	while (b < n && p[b] != '(' && p[b] != '.' && !hspace((unsigned char)p[b]) && p[b] != '\n')
+		b++;
+	if (b == a)
+		return NULL;
+	for (size_t i = a; i + 1 < b; i++)
+		if (p[i] == ':' && p[i + 1] == ':')
+			return tp_xstrndup(p + a, b - a);
+	return tp_xprintf("%s::%.*s", ns, (int)(b - a), p + a);
+}
+
+/* Splits the macro arguments between the '(' at p and its match; fills up to
+ * 4 [from, to) ranges and returns the argument count, or -1 if unclosed. */
+static int macro_args(const walker *w, uint32_t p, uint32_t from[4], uint32_t to[4])
+{
+	uint32_t c = w->t.items[p].match;
+	if (c == NONE)
+		return -1;
+	int n = 0, depth = 0;
+	uint32_t a = p + 1;
+	for (uint32_t i = p + 1; i <= c; i++) {
+		if (i < c && (is_p(w, i, "(") || is_p(w, i, "[") || is_p(w, i, "{")))
+			depth++;
+		else if (i < c && (is_p(w, i, ")") || is_p(w, i, "]") || is_p(w, i, "}")))
+			depth--;
+		else if (i == c || (depth == 0 && is_p(w, i, ","))) {
+			if (n < 4) {
+				from[n] = a;
+				to[n] = i;
+			}
+			n++;
+			a = i + 1;
+		}
+	}
+	if (n == 1 && from[0] == to[0])
+		n = 0;
+	return n;
+}
+
+static int single_ident(const walker *w, uint32_t a, uint32_t b) { return b == a + 1 && is_id(w, a, NULL); }
+
+static void push_var(block *b, const walker *w, uint32_t i, char *module)
+{
+	modvar v = {w->s + w->t.items[i].start, w->t.items[i].end - w->t.items[i].start, module};
+	tp_array_push(&b->vars, v);
+}
+
+/* With token i a block macro's name: opens its block (replacing any open
+ * one, whose body then was not closed). */
+static void open_block(walker *w, uint32_t i)
+{
+	static const struct {
+		const char *macro;
+		enum block_kind kind;
+		int nargs;
+	} macros[] = {
+		{"PYBIND11_MODULE", B_PYBIND, 2},
+		{"TORCH_LIBRARY", B_LIBRARY, 2},
+		{"TORCH_LIBRARY_FRAGMENT", B_LIBRARY, 2},
+		{"TORCH_LIBRARY_EXPAND", B_LIBRARY, 2},
+		{"TORCH_LIBRARY_IMPL", B_IMPL, 3},
+		{"TORCH_LIBRARY_IMPL_EXPAND", B_IMPL, 3},
+	};
+	size_t m = 0;
+	while (m < sizeof macros / sizeof *macros && !is_id(w, i, macros[m].macro))
+		m++;
+	if (m == sizeof macros / sizeof *macros || !is_p(w, i + 1, "("))
+		return;
+	if (i >= 2 && is_id(w, i - 1, "define") && is_p(w, i - 2, "#"))
+		return;
+	uint32_t from[4], to[4];
+	int n = macro_args(w, i + 1, from, to);
+	enum block_kind kind = macros[m].kind;
+	/* PYBIND11_MODULE takes an optional third argument (mod_gil_not_used()). */
+	if (n < macros[m].nargs || (kind != B_PYBIND && n != macros[m].nargs))
+		return;
+	int v = kind == B_IMPL ? 2 : 1;
+	if (!single_ident(w, from[v], to[v]))
+		return;
+	uint32_t body = w->t.items[i + 1].match + 1;
+	if (!is_p(w, body, "{"))
+		return;
+	block_reset(&w->b);
+	w->b.active = 1;
+	w->b.kind = kind;
+	w->b.ns = tokens_text(w, from[0], to[0]);
+	w->b.key = kind == B_IMPL ? tokens_text(w, from[1], to[1]) : tp_xstrdup("");
+	w->b.body = body;
+	w->b.end = w->t.items[body].match != NONE ? w->t.items[body].match : (uint32_t)w->t.len;
+	push_var(&w->b, w, from[v], tp_xstrdup(kind == B_IMPL ? w->b.key : w->b.ns));
+}
+
+static const modvar *find_var(const walker *w, uint32_t i)
+{
+	if (!is_id(w, i, NULL))
+		return NULL;
+	const tok *k = &w->t.items[i];
+	for (size_t v = w->b.vars.len; v-- > 0;) {
+		const modvar *mv = &w->b.vars.items[v];
+		if (mv->n == k->end - k->start && memcmp(mv->p, w->s + k->start, mv->n) == 0)
+			return mv;
+	}
+	return NULL;
+}
+
+/* The call `.METHOD(` whose '.' is at dot and whose construct starts at
+ * start, in the current block. */
+static void registration(walker *w, uint32_t start, uint32_t dot, const char *module)
+{
+	uint32_t p = dot + 2;
+	int def = is_id(w, dot + 1, "def"), impl = is_id(w, dot + 1, "impl");
+	block *b = &w->b;
+	if (!(def && b->kind != B_IMPL) && !(impl && b->kind != B_PYBIND))
+		return;
+	if (w->t.items[p].match != NONE)
+		w->t.items[w->t.items[p].match].ends_reg = 1;
+	uint32_t si = first_string(w, p);
+	if (si == NONE)
+		return;
+	const tok *st = &w->t.items[si];
+	const char *text = w->s + st->cstart;
+	size_t n = st->cend - st->cstart;
+	char *name;
+	enum tp_cuda_kind kind;
+	if (b->kind == B_PYBIND) {
+		if (n == 0)
+			return;
+		name = tp_xstrndup(text, n);
+		kind = TP_CUDA_PYBIND_DEF;
+	} else {
+		if (!(name = op_name(b->ns, text, n)))
+			return;
+		kind = def ? TP_CUDA_LIBRARY_DEF : TP_CUDA_LIBRARY_IMPL;
+		if (impl && b->kind == B_LIBRARY)
+			module = "";
+	}
+	add(w, kind, name, tp_xstrdup(module), start, close_line(w, p));
+}
+
+/* `A = VAR.def_submodule("sub", ...)`: A stands for MODULE.sub from here on. */
+static void submodule(walker *w, uint32_t i)
+{
+	const modvar *mv = find_var(w, i + 2);
+	if (!mv || !is_id(w, i, NULL) || !is_p(w, i + 1, "=") || !is_p(w, i + 3, ".") ||
+	    !is_id(w, i + 4, "def_submodule") || !is_p(w, i + 5, "("))
+		return;
+	uint32_t si = first_string(w, i + 5);
+	if (si == NONE)
+		return;
+	const tok *st = &w->t.items[si];
+	char *module = tp_xprintf("%s.%.*s", mv->module, (int)(st->cend - st->cstart), w->s + st->cstart);
+	push_var(&w->b, w, i, module);
+}
+
+/* The kernel name ending before the '<<<' at g: back over one template
+ * argument list, then `a::b::` qualifiers. Returns NONE when there is none;
+ * *first is the first name token. */
+static uint32_t kernel_name(const walker *w, uint32_t g, uint32_t *first)
+{
+	if (g == 0)
+		return NONE;
+	uint32_t k = g - 1;
+	if (is_p(w, k, ">") || is_p(w, k, ">>>")) {
+		long depth = 0;
+		for (uint32_t steps = 0;; steps++) {
+			if (steps > MAX_LOOK)
+				return NONE;
+			const tok *t = &w->t.items[k];
+			if (is_p(w, k, ">"))
+				depth++;
+			else if (is_p(w, k, ">>>"))
+				depth += 3;
+			else if (is_p(w, k, "<") && --depth == 0)
+				break;
+			else if ((is_p(w, k, ")") || is_p(w, k, "]")) && t->match != NONE)
+				k = t->match;
+			else if (is_p(w, k, ";") || is_p(w, k, "{") || is_p(w, k, "}") || is_p(w, k, "(") ||
+			         is_p(w, k, "[") || is_p(w, k, ")") || is_p(w, k, "]") || is_p(w, k, "<<<"))
+				return NONE;
+			if (k == 0)
+				return NONE;
+			k--;
+		}
+		if (k == 0)
+			return NONE;
+		k--;
+	}
+	if (!is_id(w, k, NULL))
+		return NONE;
+	*first = k;
+	while (*first >= 2 && is_p(w, *first - 1, "::") && is_id(w, *first - 2, NULL))
+		*first -= 2;
+	return k;
+}
+
+/* A launch at the '<<<' at g, reported when its `>>>` follows (or the input
+ * ends first). */
+static void launch(walker *w, uint32_t g)
+{
+	uint32_t first, last = kernel_name(w, g, &first);
+	if (last == NONE)
+		return;
+	uint32_t k = g + 1, line2;
+	for (;;) {
+		if (k >= w->t.len) {
+			line2 = w->eof_line;
+			break;
+		}
+		const tok *t = &w->t.items[k];
+		if (is_p(w, k, ">>>")) {
+			line2 = is_p(w, k + 1, "(") ? close_line(w, k + 1) : (k + 1 < w->t.len ? t->line : w->eof_line);
+			break;
+		}
+		if (is_p(w, k, "(") || is_p(w, k, "[") || is_p(w, k, "{")) {
+			if (t->match == NONE)
+				return;
+			k = t->match + 1;
+			continue;
+		}
+		if (is_p(w, k, ";") || is_p(w, k, "}") || is_p(w, k, ")") || is_p(w, k, "]") || is_p(w, k, "<<<"))
+			return;
+		k++;
+	}
+	tp_buf name = {0};
+	for (uint32_t i = first; i <= last; i += 2) {
+		if (i > first)
+			tp_buf_puts(&name, "::");
+		tp_buf_add(&name, w->s + w->t.items[i].start, w->t.items[i].end - w->t.items[i].start);
+	}
+	add(w, TP_CUDA_KERNEL_LAUNCH, name.ptr, tp_xstrdup(""), first, line2);
+}
+
+static int by_start(const void *a, const void *b)
+{
+	const found *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+void tp_cuda_scan(tp_cuda_ops *out, const char *src, size_t len)
+{
+	lexer lx = {src, len > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)len, 0, 1, 1, {0}};
+	if (!src)
+		lx.len = 0;
+	lex(&lx);
+	match_brackets(&lx.t, src);
+	walker w = {src, lx.t, lx.t.len ? lx.t.items[lx.t.len - 1].line_end : 1, {0}, {0}};
+	uint32_t n = (uint32_t)w.t.len;
+	for (uint32_t i = 0; i < n; i++) {
+		if (w.b.active && i >= w.b.end)
+			block_reset(&w.b);
+		const tok *t = &w.t.items[i];
+		if (t->type == T_IDENT && t->end - t->start >= 13 && (src[t->start] == 'P' || src[t->start] == 'T')) {
+			open_block(&w, i);
+			if (w.b.active && w.b.body > i)
+				continue;
+		}
+		if (is_p(&w, i, "<<<")) {
+			launch(&w, i);
+			continue;
+		}
+		if (!w.b.active || i <= w.b.body)
+			continue;
+		const modvar *mv;
+		if (w.b.kind == B_PYBIND)
+			submodule(&w, i);
+		if ((mv = find_var(&w, i)) && is_p(&w, i + 1, ".") && is_p(&w, i + 3, "(") &&
+		    !(i > 0 && (is_p(&w, i - 1, ".") || is_p(&w, i - 1, "->") || is_p(&w, i - 1, "::")))) {
+			char *module = tp_xstrdup(mv->module); /* vars may grow while it is used */
+			registration(&w, i, i + 1, module);
+			free(module);
+		} else if (is_p(&w, i, ".") && i > 0 && w.t.items[i - 1].ends_reg && is_p(&w, i + 2, "(")) {
+			/* A chained `.def(...)` inherits the module of the call it follows. */
+			uint32_t c = w.t.items[i - 1].match;
+			const found *prev = NULL;
+			for (size_t f = w.out.len; f-- > 0 && !prev;)
+				if (c != NONE && w.out.items[f].start <= w.t.items[c].start)
+					prev = &w.out.items[f];
+			char *module = tp_xstrdup(prev ? prev->op.module : w.b.vars.items[0].module);
+			registration(&w, i, i, module);
+			free(module);
+		}
+	}
+	block_reset(&w.b);
+	if (w.out.len > 1)
+		qsort(w.out.items, w.out.len, sizeof *w.out.items, by_start);
+	for (size_t i = 0; i < w.out.len; i++)
+		tp_array_push(out, w.out.items[i].op);
+	tp_array_free(&w.out);
+	tp_array_free(&w.t);
+}
+
+void tp_cuda_ops_dispose(tp_cuda_ops *ops)
+{
+	if (!ops)
+		return;
+	for (size_t i = 0; i < ops->len; i++) {
+		free(ops->items[i].name);
+		free(ops->items[i].module);
+	}
+	tp_array_free(ops);
+}
+
+const char *tp_cuda_kind_name(enum tp_cuda_kind k)
+{
+	switch (k) {
+	case TP_CUDA_PYBIND_DEF: return "pybind11 def";
+	case TP_CUDA_LIBRARY_DEF: return "TORCH_LIBRARY def";
+	case TP_CUDA_LIBRARY_IMPL: return "TORCH_LIBRARY_IMPL impl";
+	case TP_CUDA_KERNEL_LAUNCH: return "kernel launch";
+	}
+	return "?";
+}

@@ -1,0 +1,401 @@
+/* report_xlsx: the unsupported_op.xlsx workbook, written after the CSV
+ * reports from the same merged rows. The only module that includes
+ * xlsxwriter.h. */
+#include "report_xlsx.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <xlsxwriter.h>
+
+#include "error.h"
+
+#define XL_CELL_MAX 32767   /* characters Excel holds in one cell */
+#define XL_WIDTH_MAX 80     /* widest column, in characters */
+#define XL_CHART_BARS 10    /* APIs in the chart */
+#define XL_COLS 5           /* columns of the widest table */
+/* 2000-01-01T00:00:00Z. libxlsxwriter stamps the current time when created
+ * is 0, which would make every run's bytes differ. */
+#define XL_CREATED ((time_t)946684800)
+
+/* The workbook being written: the first libxlsxwriter error wins; later calls
+ * still run (they cannot fail worse) so the workbook is always closed. */
+typedef struct {
+	lxw_workbook *wb;
+	lxw_format *bold, *title;
+	lxw_error err;
+} xl_book;
+
+/* One worksheet and the widest cell seen per column (characters), from which
+ * the column widths are set once the sheet is filled. */
+typedef struct {
+	lxw_worksheet *ws;
+	size_t width[XL_COLS];
+} xl_sheet;
+
+/* An unsupported API and how many rows name it (name borrowed). */
+typedef struct {
+	const char *name;
+	size_t count;
+} xl_api;
+
+static void xl__check(xl_book *b, lxw_error e)
+{
+	if (e != LXW_NO_ERROR && b->err == LXW_NO_ERROR)
+		b->err = e;
+}
+
+/* The next code point of s (strict UTF-8), or -1 for an invalid sequence;
+ * *n gets the bytes consumed: for an invalid one, its maximal subpart, so one
+ * U+FFFD stands for it as in Python's and most decoders' "replace". */
+static long xl__utf8(const unsigned char *s, size_t *n)
+{
+	unsigned c = s[0], lo = 0x80, hi = 0xBF;
+	size_t len;
+	*n = 1;
+	if (c < 0x80)
+		return c;
+	if (c >= 0xC2 && c <= 0xDF) {
+		len = 2;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		len = 3;
+		lo = c == 0xE0 ? 0xA0 : lo; /* no overlongs */
+		hi = c == 0xED ? 0x9F : hi; /* no surrogates */
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		len = 4;
+		lo = c == 0xF0 ? 0x90 : lo;
+		hi = c == 0xF4 ? 0x8F : hi; /* nothing past U+10FFFF */
+	} else {
+		return -1;
+	}
+	long cp = c & (0x3Fu >> (len - 1));
+	for (size_t i = 1; i < len; i++) {
+		if (s[i] < lo || s[i] > hi) {
+			*n = i;
+			return -1;
+		}
+		cp = cp << 6 | (s[i] & 0x3F);
+		lo = 0x80;
+		hi = 0xBF;
+	}
+	*n = len;
+	return cp;
+}
+
+/* s as a cell holds it (owned): invalid UTF-8 bytes become U+FFFD, so the XML
+ * stays well-formed whatever a path's bytes are, and the text is cut at
+ * Excel's limit. *chars gets the length in characters of its longest line. */
+static char *xl__text(const char *s, size_t *chars)
+{
+	tp_buf b = {0};
+	size_t total = 0, line = 0, longest = 0;
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	while (*p && total < XL_CELL_MAX) {
+		size_t n;
+		long cp = xl__utf8(p, &n);
+		if (cp < 0)
+			tp_buf_puts(&b, "\xEF\xBF\xBD");
+		else
+			tp_buf_add(&b, p, n);
+		p += n;
+		total++;
+		line = cp == '\n' ? 0 : line + 1;
+		if (line > longest)
+			longest = line;
+	}
+	tp_buf_putc(&b, '\0');
+	*chars = longest;
+	return b.ptr;
+}
+
+static void xl__width(xl_sheet *s, lxw_col_t col, size_t chars)
+{
+	if (col < XL_COLS && chars > s->width[col])
+		s->width[col] = chars;
+}
+
+/* Writes s as a string (never a formula, whatever its first character). An
+ * empty string leaves the cell blank, as libxlsxwriter does. */
+static void xl__str(xl_book *b, xl_sheet *s, lxw_row_t row, lxw_col_t col, const char *text, lxw_format *fmt)
+{
+	size_t chars;
+	char *t = xl__text(text, &chars);
+	xl__check(b, worksheet_write_string(s->ws, row, col, t, fmt));
+	xl__width(s, col, chars);
+	free(t);
+}
+
+static void xl__num(xl_book *b, xl_sheet *s, lxw_row_t row, lxw_col_t col, double v)
+{
+	char digits[32];
+	xl__check(b, worksheet_write_number(s->ws, row, col, v, NULL));
+	xl__width(s, col, (size_t)snprintf(digits, sizeof digits, "%.0f", v));
+}
+
+/* Sets each column to its widest cell plus room for the filter button. */
+static void xl__columns(xl_book *b, xl_sheet *s, lxw_col_t ncols)
+{
+	for (lxw_col_t c = 0; c < ncols && c < XL_COLS; c++) {
+		size_t w = s->width[c] + 3;
+		xl__check(b, worksheet_set_column(s->ws, c, c, (double)(w > XL_WIDTH_MAX ? XL_WIDTH_MAX : w), NULL));
+	}
+}
+
+static void xl__header(xl_book *b, xl_sheet *s, lxw_row_t row, const char *const *names, lxw_col_t n)
+{
+	for (lxw_col_t c = 0; c < n; c++)
+		xl__str(b, s, row, c, names[c], b->bold);
+}
+
+enum xl_kind { XL_UNSUPPORTED, XL_UNKNOWN, XL_CHANGES };
+
+static int xl__wants(enum xl_kind k, enum tp_op op)
+{
+	switch (k) {
+	case XL_UNSUPPORTED:
+		return op == TP_OP_UNSUPPORTED;
+	case XL_UNKNOWN:
+		return op == TP_OP_UNKNOWN;
+	default:
+		return op != TP_OP_UNSUPPORTED && op != TP_OP_UNKNOWN;
+	}
+}
+
+/* One row per report row of kind k, in input order, with the cells of the
+ * matching CSV (unsupported_api.csv, unknown_api.csv, change_list.csv). */
+static void xl__rows_sheet(xl_book *b, const char *name, enum xl_kind k, const tp_report_file *files, size_t count)
+{
+	static const char *const op_hdr[] = {"File", "Start Line", "End Line", "OP", "Tips"};
+	static const char *const change_hdr[] = {"File", "Start Line", "End Line", "Operation Type", "Message"};
+	static const char *const csv[] = {"unsupported_api.csv", "unknown_api.csv", "change_list.csv"};
+	xl_sheet s = {workbook_add_worksheet(b->wb, name), {0}};
+	if (!s.ws) {
+		xl__check(b, LXW_ERROR_MEMORY_MALLOC_FAILED);
+		return;
+	}
+	xl__header(b, &s, 0, k == XL_CHANGES ? change_hdr : op_hdr, 5);
+
+	size_t total = 0;
+	for (size_t f = 0; f < count; f++)
+		for (size_t i = 0; i < files[f].result->rows.len; i++)
+			total += xl__wants(k, files[f].result->rows.items[i].op);
+	/* Past the sheet's last row, one final row points at the CSV. */
+	size_t fit = total < LXW_ROW_MAX - 1 ? total : LXW_ROW_MAX - 2;
+	lxw_row_t row = 1;
+	for (size_t f = 0; f < count && row <= fit; f++) {
+		const tp_result *res = files[f].result;
+		for (size_t i = 0; i < res->rows.len && row <= fit; i++) {
+			const tp_row *r = &res->rows.items[i];
+			if (!xl__wants(k, r->op))
+				continue;
+			xl__str(b, &s, row, 0, files[f].path, NULL);
+			xl__num(b, &s, row, 1, r->line1);
+			xl__num(b, &s, row, 2, r->line2);
+			xl__str(b, &s, row, 3, k == XL_CHANGES ? tp_op_name(r->op) : r->api, NULL);
+			xl__str(b, &s, row, 4, r->message, NULL);
+			row++;
+		}
+	}
+	if (fit < total) {
+		char *note = tp_xprintf("%zu more rows: see %s", total - fit, csv[k]);
+		xl__str(b, &s, row++, 0, note, NULL);
+		free(note);
+	}
+	worksheet_freeze_panes(s.ws, 1, 0);
+	xl__check(b, worksheet_autofilter(s.ws, 0, 0, row - 1, 4));
+	xl__columns(b, &s, 5);
+}
+
+static int xl__api_by_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int xl__api_by_count(const void *a, const void *b)
+{
+	const xl_api *x = a, *y = b;
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* An Excel table (own filter buttons, bold header) over rows first..last;
+ * at least one data row, as Excel requires. */
+static void xl__table(xl_book *b, xl_sheet *s, const char *name, lxw_row_t first, lxw_row_t last,
+		      const char *const *headers, lxw_col_t n)
+{
+	lxw_table_column cols[XL_COLS] = {{0}};
+	lxw_table_column *ptrs[XL_COLS + 1] = {0};
+	for (lxw_col_t c = 0; c < n; c++) {
+		cols[c].header = (char *)headers[c];
+		cols[c].header_format = b->bold;
+		ptrs[c] = &cols[c];
+		xl__width(s, c, strlen(headers[c]));
+	}
+	lxw_table_options opt = {.name = (char *)name, .columns = ptrs};
+	xl__check(b, worksheet_add_table(s->ws, first, 0, last > first ? last : first + 1, n - 1, &opt));
+}
+
+static void xl__summary(xl_book *b, const tp_report_file *files, size_t count, const char *version)
+{
+	static const char *const file_hdr[] = {"File", "Changes", "Unsupported", "Unknown", "Warnings"};
+	static const char *const api_hdr[] = {"API", "Count"};
+	xl_sheet s = {workbook_add_worksheet(b->wb, "Summary"), {0}};
+	if (!s.ws) {
+		xl__check(b, LXW_ERROR_MEMORY_MALLOC_FAILED);
+		return;
+	}
+	size_t with_rows = 0, n[TP_OP_WARNING + 1] = {0};
+	tp_array(const char *) names = {0};
+	for (size_t f = 0; f < count; f++) {
+		const tp_result *res = files[f].result;
+		with_rows += res->rows.len > 0;
+		for (size_t i = 0; i < res->rows.len; i++) {
+			const tp_row *r = &res->rows.items[i];
+			n[r->op]++;
+			if (r->op == TP_OP_UNSUPPORTED)
+				tp_array_push(&names, r->api ? r->api : "");
+		}
+	}
+	tp_array(xl_api) apis = {0};
+	if (names.len)
+		qsort(names.items, names.len, sizeof *names.items, xl__api_by_name);
+	for (size_t i = 0; i < names.len; i++) {
+		if (apis.len && strcmp(apis.items[apis.len - 1].name, names.items[i]) == 0)
+			apis.items[apis.len - 1].count++;
+		else
+			tp_array_push(&apis, ((xl_api){names.items[i], 1}));
+	}
+	if (apis.len)
+		qsort(apis.items, apis.len, sizeof *apis.items, xl__api_by_count);
+
+	/* The title may run over the columns to its right: not measured. */
+	xl__check(b, worksheet_write_string(s.ws, 0, 0, "transplt: CUDA to Ascend NPU migration report", b->title));
+	xl__str(b, &s, 1, 0, "torch_npu op support for PyTorch", NULL);
+	xl__str(b, &s, 1, 1, version ? version : "newest", NULL);
+	xl__str(b, &s, 3, 0, "Totals", b->bold);
+	struct { const char *label; size_t v; } totals[] = {
+		{"Files with rows", with_rows},
+		{"Changes", n[TP_OP_INSERT] + n[TP_OP_MODIFY] + n[TP_OP_DELETE]},
+		{"Unsupported", n[TP_OP_UNSUPPORTED]},
+		{"Unknown", n[TP_OP_UNKNOWN]},
+		{"Warnings", n[TP_OP_WARNING]},
+	};
+	for (size_t i = 0; i < sizeof totals / sizeof *totals; i++) {
+		xl__str(b, &s, (lxw_row_t)(4 + i), 0, totals[i].label, NULL);
+		xl__num(b, &s, (lxw_row_t)(4 + i), 1, (double)totals[i].v);
+	}
+
+	lxw_row_t top = 10, row = top + 1;
+	for (size_t f = 0; f < count; f++) {
+		const tp_result *res = files[f].result;
+		if (!res->rows.len)
+			continue;
+		size_t c[TP_OP_WARNING + 1] = {0};
+		for (size_t i = 0; i < res->rows.len; i++)
+			c[res->rows.items[i].op]++;
+		xl__str(b, &s, row, 0, files[f].path, NULL);
+		xl__num(b, &s, row, 1, (double)(c[TP_OP_INSERT] + c[TP_OP_MODIFY] + c[TP_OP_DELETE]));
+		xl__num(b, &s, row, 2, (double)c[TP_OP_UNSUPPORTED]);
+		xl__num(b, &s, row, 3, (double)c[TP_OP_UNKNOWN]);
+		xl__num(b, &s, row, 4, (double)c[TP_OP_WARNING]);
+		row++;
+	}
+	xl__table(b, &s, "Files", top, row - 1, file_hdr, 5);
+
+	top = (row > top + 1 ? row : top + 2) + 1;
+	if (apis.len) {
+		row = top + 1;
+		for (size_t i = 0; i < apis.len; i++, row++) {
+			xl__str(b, &s, row, 0, apis.items[i].name, NULL);
+			xl__num(b, &s, row, 1, (double)apis.items[i].count);
+		}
+		xl__table(b, &s, "UnsupportedAPIs", top, row - 1, api_hdr, 2);
+
+		/* Bars top-down from the most frequent: a bar chart draws its first
+		 * category at the bottom, so the category axis (y) is reversed and
+		 * the value axis moved to cross it at its far end. */
+		size_t bars = apis.len < XL_CHART_BARS ? apis.len : XL_CHART_BARS;
+		lxw_chart *chart = workbook_add_chart(b->wb, LXW_CHART_BAR);
+		lxw_chart_series *series = chart ? chart_add_series(chart, NULL, NULL) : NULL;
+		if (!series) {
+			xl__check(b, LXW_ERROR_MEMORY_MALLOC_FAILED);
+		} else {
+			chart_series_set_categories(series, "Summary", top + 1, 0, (lxw_row_t)(top + bars), 0);
+			chart_series_set_values(series, "Summary", top + 1, 1, (lxw_row_t)(top + bars), 1);
+			chart_title_set_name(chart, bars < apis.len ? "Most frequent unsupported APIs (top 10)"
+								  : "Unsupported APIs");
+			chart_legend_set_position(chart, LXW_CHART_LEGEND_NONE);
+			chart_axis_set_reverse(chart->y_axis);
+			chart_axis_set_crossing_max(chart->y_axis);
+			lxw_chart_options place = {.x_scale = 1.5, .y_scale = 1.0 + (double)bars / 10};
+			xl__check(b, worksheet_insert_chart_opt(s.ws, 3, 6, chart, &place));
+		}
+	} else {
+		xl__str(b, &s, top, 0, "No unsupported APIs.", NULL);
+	}
+	xl__columns(b, &s, 5);
+	tp_array_free(&names);
+	tp_array_free(&apis);
+}
+
+int tp_report_xlsx(const char *path, const tp_report_file *files, size_t count, const char *version)
+{
+	int rc = 0;
+	char *tmp = tp_xprintf("%s.tp-tmp", path);
+	/* libxlsxwriter's scratch files go next to the result, not to a /tmp
+	 * that may be missing or small. */
+	char *dir = tp_xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else
+		strcpy(dir, ".");
+
+	lxw_workbook_options opt = {.tmpdir = dir};
+	xl_book b = {workbook_new_opt(tmp, &opt), NULL, NULL, LXW_NO_ERROR};
+	if (!b.wb) {
+		rc = tp_error_set(TP_EIO, "%s: cannot create the workbook", path);
+		goto cleanup;
+	}
+	lxw_doc_properties props = {.title = "transplt migration report", .created = XL_CREATED};
+	xl__check(&b, workbook_set_properties(b.wb, &props));
+	b.bold = workbook_add_format(b.wb);
+	b.title = workbook_add_format(b.wb);
+	if (b.bold && b.title) {
+		format_set_bold(b.bold);
+		format_set_bold(b.title);
+		format_set_font_size(b.title, 14);
+		xl__summary(&b, files, count, version);
+		xl__rows_sheet(&b, "Unsupported", XL_UNSUPPORTED, files, count);
+		xl__rows_sheet(&b, "Unknown", XL_UNKNOWN, files, count);
+		xl__rows_sheet(&b, "Changes", XL_CHANGES, files, count);
+	} else {
+		xl__check(&b, LXW_ERROR_MEMORY_MALLOC_FAILED);
+	}
+
+	/* Closing writes the file and frees the workbook, even after an error. */
+	errno = 0;
+	lxw_error closed = workbook_close(b.wb);
+	int close_errno = errno;
+	xl__check(&b, closed);
+	if (b.err != LXW_NO_ERROR) {
+		rc = closed != LXW_NO_ERROR && close_errno
+			     ? tp_error_set(TP_EIO, "%s: cannot write: %s (%s)", path, lxw_strerror(b.err), strerror(close_errno))
+			     : tp_error_set(TP_EIO, "%s: cannot write: %s", path, lxw_strerror(b.err));
+	} else if (chmod(tmp, 0644) != 0) {
+		rc = tp_error_set(TP_EIO, "%s: cannot set permissions: %s", path, strerror(errno));
+	} else if (rename(tmp, path) != 0) {
+		rc = tp_error_set(TP_EIO, "%s: cannot rename into place: %s", path, strerror(errno));
+	}
+	if (rc < 0)
+		unlink(tmp);
+cleanup:
+	free(dir);
+	free(tmp);
+	return rc;
+}

@@ -1,0 +1,15 @@
+import torch
+import torch_npu
+from apex.optimizers import FusedAdam, FusedSGD
+from apex.parallel import DistributedDataParallel as ApexDDP
+import apex
+
+
+def build(model, args):
+    model = torch.nn.parallel.DistributedDataParallel(model)
+    wrapped = apex.parallel.DistributedDataParallel(model, delay_allreduce=True)
+    sgd = torch.optim.SGD(model.parameters(), lr=args.lr, momentum=0.9, nesterov=True)
+    adamw = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=0.01)
+    adam = FusedAdam(model.parameters(), lr=1e-3)
+    plain = FusedAdam(model.parameters(), lr=1e-3, weight_decay=0.0, adam_w_mode=False)
+    return model, wrapped, sgd, adamw, adam, plain
