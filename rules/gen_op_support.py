@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generate rules/op_support.json from the torch_npu API support lists.
+"""Generate rules/op_support.json from the torch_npu API support lists, the
+per-API precision/performance advice and the NPU-affine API list.
 
 The lists come from Huawei's msFmkTransplt resource folder (MindStudio
 Training Tools, msfmktransplt/src/ms_fmk_transplt/resource/), licensed under
@@ -31,6 +32,20 @@ def main(src):
             "unsupported": {k: tip(v) for k, v in sorted(unsupported.items())},
             "supported": sorted(supported),
         }
+    with open(f"{src}/precision_performance_advice.json", encoding="utf-8") as f:
+        advice = json.load(f)
+    out["advice"] = {"precision": dict(sorted(advice["api_precision_dict"].items())),
+                     "performance": dict(sorted(advice["api_performance_dict"].items()))}
+    with open(f"{src}/affinity_list_1_11_0.json", encoding="utf-8") as f:
+        affinity = json.load(f)
+    out["affinity"] = {
+        "function": {name: {"parameters": v["parameter"], "api": v["affinity_function"]}
+                     for name, v in sorted(affinity["function"].items())},
+        "class": {name: {"parent": v["parent_class_name"], "init": v["__init__"], "forward": v["forward"],
+                         "api": v["affinity_class"]}
+                  for name, v in sorted(affinity["class"].items())},
+        "torch": {v["full_name"]: v["affinity_api"] for _, v in sorted(affinity["torch"].items())},
+    }
     json.dump(out, sys.stdout, indent=0, ensure_ascii=False)
     sys.stdout.write("\n")
 

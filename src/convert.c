@@ -11,7 +11,8 @@
 
 const char *tp_op_name(enum tp_op op)
 {
-	static const char *names[] = {"INSERT", "MODIFY", "DELETE", "UNSUPPORTED", "UNKNOWN", "WARNING"};
+	static const char *names[] = {"INSERT", "MODIFY", "DELETE", "UNSUPPORTED", "UNKNOWN", "WARNING",
+				      "PRECISION", "PERFORMANCE", "AFFINITY"};
 	return names[op];
 }
 

@@ -10,9 +10,15 @@
 #include "rules.h"
 #include "util.h"
 
-/* Row kinds, in report order. Edits are INSERT/MODIFY/DELETE; the rest are
- * findings that change nothing. */
-enum tp_op { TP_OP_INSERT, TP_OP_MODIFY, TP_OP_DELETE, TP_OP_UNSUPPORTED, TP_OP_UNKNOWN, TP_OP_WARNING };
+/* Row kinds. Edits are INSERT/MODIFY/DELETE; the rest are findings that
+ * change nothing. The advice kinds (after WARNING) have their own reports
+ * and are not change-list rows. For AFFINITY rows, api is the user's
+ * function or class (or the torch API), message the affine API, text the
+ * kind ("function", "class", "torch"). */
+enum tp_op {
+	TP_OP_INSERT, TP_OP_MODIFY, TP_OP_DELETE, TP_OP_UNSUPPORTED, TP_OP_UNKNOWN, TP_OP_WARNING,
+	TP_OP_PRECISION, TP_OP_PERFORMANCE, TP_OP_AFFINITY
+};
 
 const char *tp_op_name(enum tp_op op);
 

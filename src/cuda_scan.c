@@ -16,15 +16,16 @@ enum { T_IDENT, T_STRING, T_CHAR, T_NUMBER, T_PUNCT };
 /* One token. start/end: its bytes. cstart/cend: a string literal's contents
  * (between the quotes, or the raw string's parentheses). line/line_end: the
  * 1-based lines of its first and last byte. match: the index of the matching
- * bracket for ( ) [ ] { }, NONE when unbalanced or not a bracket. ends_reg: a
- * ')' that closes a registration call, so `.def(` right after it chains. */
+ * bracket for ( ) [ ] { }, NONE when unbalanced or not a bracket. reg_var: on a
+ * ')' that closes a registration call, 1 + the index of its module variable,
+ * so that a `.def(` right after it chains onto the same module; else 0. */
 typedef struct {
 	uint32_t start, end;
 	uint32_t cstart, cend;
 	uint32_t line, line_end;
 	uint32_t match;
+	uint32_t reg_var;
 	uint8_t type;
-	uint8_t ends_reg;
 } tok;
 
 typedef tp_array(tok) toks;
@@ -38,13 +39,17 @@ typedef struct {
 	toks t;
 } lexer;
 
-static int ident_start(unsigned char c) { return c == '_' || c == '$' || (c | 0x20) - 'a' < 26u || c >= 0x80; }
-static int ident_char(unsigned char c) { return ident_start(c) || c - '0' < 10u; }
+static int digit(unsigned char c) { return c >= '0' && c <= '9'; }
+static int ident_start(unsigned char c)
+{
+	return c == '_' || c == '$' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
+}
+static int ident_char(unsigned char c) { return ident_start(c) || digit(c); }
 static int hspace(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
 static void emit(lexer *lx, uint8_t type, uint32_t start, uint32_t line)
 {
-	tok t = {start, lx->i, 0, 0, line, lx->line, NONE, type, 0};
+	tok t = {start, lx->i, 0, 0, line, lx->line, NONE, 0, type};
 	tp_array_push(&lx->t, t);
 	lx->bol = 0;
 }
@@ -263,12 +268,12 @@ static void lex(lexer *lx)
 				continue;
 			}
 			emit(lx, T_IDENT, start, line);
-		} else if (c - '0' < 10u || (c == '.' && c1 - '0' < 10u)) {
+		} else if (digit(c) || (c == '.' && digit(c1))) {
 			lx->i++;
 			while (lx->i < lx->len) {
 				unsigned char d = (unsigned char)s[lx->i];
 				unsigned char e = lx->i + 1 < lx->len ? (unsigned char)s[lx->i + 1] : 0;
-				if ((d | 0x20) - 'e' == 0 || (d | 0x20) - 'p' == 0) {
+				if (d == 'e' || d == 'E' || d == 'p' || d == 'P') {
 					lx->i += (e == '+' || e == '-') ? 2 : 1;
 				} else if (ident_char(d) || d == '.') {
 					lx->i++;
@@ -533,22 +538,23 @@ static void open_block(walker *w, uint32_t i)
 	push_var(&w->b, w, from[v], tp_xstrdup(kind == B_IMPL ? w->b.key : w->b.ns));
 }
 
-static const modvar *find_var(const walker *w, uint32_t i)
+/* The index of the module variable that token i names, latest first, or NONE. */
+static uint32_t find_var(const walker *w, uint32_t i)
 {
 	if (!is_id(w, i, NULL))
-		return NULL;
+		return NONE;
 	const tok *k = &w->t.items[i];
 	for (size_t v = w->b.vars.len; v-- > 0;) {
 		const modvar *mv = &w->b.vars.items[v];
 		if (mv->n == k->end - k->start && memcmp(mv->p, w->s + k->start, mv->n) == 0)
-			return mv;
+			return (uint32_t)v;
 	}
-	return NULL;
+	return NONE;
 }
 
 /* The call `.METHOD(` whose '.' is at dot and whose construct starts at
- * start, in the current block. */
-static void registration(walker *w, uint32_t start, uint32_t dot, const char *module)
+ * start, on the module variable var of the current block. */
+static void registration(walker *w, uint32_t start, uint32_t dot, uint32_t var)
 {
 	uint32_t p = dot + 2;
 	int def = is_id(w, dot + 1, "def"), impl = is_id(w, dot + 1, "impl");
@@ -556,7 +562,8 @@ static void registration(walker *w, uint32_t start, uint32_t dot, const char *mo
 	if (!(def && b->kind != B_IMPL) && !(impl && b->kind != B_PYBIND))
 		return;
 	if (w->t.items[p].match != NONE)
-		w->t.items[w->t.items[p].match].ends_reg = 1;
+		w->t.items[w->t.items[p].match].reg_var = var + 1;
+	const char *module = b->vars.items[var].module;
 	uint32_t si = first_string(w, p);
 	if (si == NONE)
 		return;
@@ -583,15 +590,15 @@ static void registration(walker *w, uint32_t start, uint32_t dot, const char *mo
 /* `A = VAR.def_submodule("sub", ...)`: A stands for MODULE.sub from here on. */
 static void submodule(walker *w, uint32_t i)
 {
-	const modvar *mv = find_var(w, i + 2);
-	if (!mv || !is_id(w, i, NULL) || !is_p(w, i + 1, "=") || !is_p(w, i + 3, ".") ||
+	uint32_t v = find_var(w, i + 2);
+	if (v == NONE || !is_id(w, i, NULL) || !is_p(w, i + 1, "=") || !is_p(w, i + 3, ".") ||
 	    !is_id(w, i + 4, "def_submodule") || !is_p(w, i + 5, "("))
 		return;
 	uint32_t si = first_string(w, i + 5);
 	if (si == NONE)
 		return;
 	const tok *st = &w->t.items[si];
-	char *module = tp_xprintf("%s.%.*s", mv->module, (int)(st->cend - st->cstart), w->s + st->cstart);
+	char *module = tp_xprintf("%s.%.*s", w->b.vars.items[v].module, (int)(st->cend - st->cstart), w->s + st->cstart);
 	push_var(&w->b, w, i, module);
 }
 
@@ -705,25 +712,14 @@ void tp_cuda_scan(tp_cuda_ops *out, const char *src, size_t len)
 		}
 		if (!w.b.active || i <= w.b.body)
 			continue;
-		const modvar *mv;
 		if (w.b.kind == B_PYBIND)
 			submodule(&w, i);
-		if ((mv = find_var(&w, i)) && is_p(&w, i + 1, ".") && is_p(&w, i + 3, "(") &&
-		    !(i > 0 && (is_p(&w, i - 1, ".") || is_p(&w, i - 1, "->") || is_p(&w, i - 1, "::")))) {
-			char *module = tp_xstrdup(mv->module); /* vars may grow while it is used */
-			registration(&w, i, i + 1, module);
-			free(module);
-		} else if (is_p(&w, i, ".") && i > 0 && w.t.items[i - 1].ends_reg && is_p(&w, i + 2, "(")) {
-			/* A chained `.def(...)` inherits the module of the call it follows. */
-			uint32_t c = w.t.items[i - 1].match;
-			const found *prev = NULL;
-			for (size_t f = w.out.len; f-- > 0 && !prev;)
-				if (c != NONE && w.out.items[f].start <= w.t.items[c].start)
-					prev = &w.out.items[f];
-			char *module = tp_xstrdup(prev ? prev->op.module : w.b.vars.items[0].module);
-			registration(&w, i, i, module);
-			free(module);
-		}
+		uint32_t v = find_var(&w, i), chained = i > 0 ? w.t.items[i - 1].reg_var : 0;
+		if (v != NONE && is_p(&w, i + 1, ".") && is_p(&w, i + 3, "(") &&
+		    !(i > 0 && (is_p(&w, i - 1, ".") || is_p(&w, i - 1, "->") || is_p(&w, i - 1, "::"))))
+			registration(&w, i, i + 1, v);
+		else if (chained && chained <= w.b.vars.len && is_p(&w, i, ".") && is_p(&w, i + 2, "("))
+			registration(&w, i, i, chained - 1);
 	}
 	block_reset(&w.b);
 	if (w.out.len > 1)

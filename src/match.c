@@ -505,6 +505,12 @@ static void rename_qualified_call(tp_matcher *m, const tp_rule *r, uint32_t fn, 
 
 /* ---- op support ------------------------------------------------------------ */
 
+static void affinity(tp_matcher *m, uint32_t node, const char *type, const char *name, const char *api)
+{
+	tp_item it = {TP_OP_AFFINITY, N(m, node)->start, N(m, node)->end, type, NULL, api, name, 0};
+	tp_array_push(&m->items, it);
+}
+
 /* Names under a module rule (`torch.cuda.*`) are converted or reported by it. */
 static int under_module_rule(const tp_matcher *m, const char *qn)
 {
@@ -531,6 +537,82 @@ static void classify(tp_matcher *m, uint32_t node, const char *qn)
 	default:
 		break;
 	}
+	size_t n = strlen(qn);
+	const char *advice;
+	if ((advice = tp_map_get(&m->ops->precision, qn, n)))
+		finding(m, NULL, TP_OP_PRECISION, node, qn, advice);
+	if ((advice = tp_map_get(&m->ops->performance, qn, n)))
+		finding(m, NULL, TP_OP_PERFORMANCE, node, qn, advice);
+	if ((advice = tp_map_get(&m->ops->affinity_call, qn, n)))
+		affinity(m, node, "torch", qn, advice);
+}
+
+/* The parameter names of a parameters node, in order ("self", "x", ...). */
+static int params_match(const tp_matcher *m, uint32_t params, const char **want)
+{
+	size_t i = 0;
+	for (uint32_t c = params == TP_NONE ? TP_NONE : N(m, params)->first; c != TP_NONE; c = N(m, c)->next) {
+		uint32_t id = TP_NONE;
+		switch (kind(m, c)) {
+		case K_IDENTIFIER: id = c; break;
+		case K_DEFAULT_PARAM:
+		case K_TYPED_DEFAULT_PARAM: id = tp_child(m->tree, c, F_NAME); break;
+		case K_TYPED_PARAM:
+		case K_LIST_SPLAT_PATTERN:
+		case K_DICT_SPLAT_PATTERN:
+			for (uint32_t k = c; k < N(m, c)->end_index && id == TP_NONE; k++)
+				if (kind(m, k) == K_IDENTIFIER)
+					id = k;
+			break;
+		default: continue;
+		}
+		if (id == TP_NONE || !want[i] || !tp_str_eq(text(m, id), want[i]))
+			return 0;
+		i++;
+	}
+	return want[i] == NULL;
+}
+
+/* A user function or class that an NPU-affine API can replace, by name and
+ * parameter lists. Reported, never rewritten: a person checks the semantics. */
+static void match_affinity_def(tp_matcher *m, uint32_t def)
+{
+	uint32_t name = tp_child(m->tree, def, F_NAME);
+	if (!m->ops || name == TP_NONE)
+		return;
+	tp_str s = text(m, name);
+	const tp_affinity *a;
+	if (kind(m, def) == K_FUNCTION_DEF) {
+		if ((a = tp_map_get(&m->ops->affinity_function, s.ptr, s.len)) && params_match(m, tp_child(m->tree, def, F_PARAMETERS), a->params))
+			affinity(m, def, "function", tp_arena_strndup(m->arena, s.ptr, s.len), a->api);
+		return;
+	}
+	if (!(a = tp_map_get(&m->ops->affinity_class, s.ptr, s.len)))
+		return;
+	/* The parent's last name must match (`nn.Module`, `torch.nn.Module`). */
+	const char *leaf = a->parent ? strrchr(a->parent, '.') : NULL;
+	leaf = leaf ? leaf + 1 : a->parent;
+	int parent = !leaf;
+	uint32_t bases = tp_child(m->tree, def, F_SUPERCLASSES);
+	for (uint32_t c = bases == TP_NONE ? TP_NONE : N(m, bases)->first; c != TP_NONE && !parent; c = N(m, c)->next) {
+		uint32_t last = kind(m, c) == K_ATTRIBUTE ? attr_name(m, c) : c;
+		parent = last != TP_NONE && kind(m, last) == K_IDENTIFIER && tp_str_eq(text(m, last), leaf);
+	}
+	int init = !a->init || !a->init[0], forward = !a->forward || !a->forward[0];
+	uint32_t body = tp_child(m->tree, def, F_BODY);
+	for (uint32_t c = body == TP_NONE ? TP_NONE : N(m, body)->first; c != TP_NONE; c = N(m, c)->next) {
+		uint32_t fn = kind(m, c) == K_DECORATED_DEF ? tp_child(m->tree, c, F_DEFINITION) : c;
+		if (fn == TP_NONE || kind(m, fn) != K_FUNCTION_DEF)
+			continue;
+		uint32_t fname = tp_child(m->tree, fn, F_NAME);
+		uint32_t params = tp_child(m->tree, fn, F_PARAMETERS);
+		if (fname != TP_NONE && tp_str_eq(text(m, fname), "__init__") && a->init)
+			init = params_match(m, params, a->init);
+		if (fname != TP_NONE && tp_str_eq(text(m, fname), "forward") && a->forward)
+			forward = params_match(m, params, a->forward);
+	}
+	if (parent && init && forward)
+		affinity(m, def, "class", tp_arena_strndup(m->arena, s.ptr, s.len), a->api);
 }
 
 /* Whether expression e certainly evaluates to a tensor: a call of a function
@@ -745,7 +827,9 @@ void tp_match(tp_matcher *m)
 		case K_CALL: match_call(m, i); break;
 		case K_ATTRIBUTE: match_attribute(m, i); break;
 		case K_STRING: match_string(m, i); break;
+		case K_FUNCTION_DEF: match_affinity_def(m, i); break;
 		case K_CLASS_DEF: {
+			match_affinity_def(m, i);
 			/* Base classes: `class Net(torch.nn.Module)`. */
 			uint32_t bases = tp_child(m->tree, i, F_SUPERCLASSES);
 			for (uint32_t c = bases == TP_NONE ? TP_NONE : N(m, bases)->first; c != TP_NONE; c = N(m, c)->next) {

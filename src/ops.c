@@ -10,11 +10,47 @@ static const char *const versions[] = {"2.1.0", "2.6.0", "2.7.1", "2.8.0", NULL}
 
 const char *const *tp_ops_versions(void) { return versions; }
 
-static char *keep(tp_ops *ops, const char *s)
+static void *own(tp_ops *ops, void *p)
 {
-	char *c = tp_xstrdup(s);
-	tp_array_push(&ops->strings, c);
-	return c;
+	tp_array_push(&ops->owned, p);
+	return p;
+}
+
+static char *keep(tp_ops *ops, const char *s) { return own(ops, tp_xstrdup(s ? s : "")); }
+
+static const char **names(tp_ops *ops, const tp_json *array)
+{
+	const char **out = own(ops, tp_xcalloc(tp_json_size(array) + 1, sizeof *out));
+	size_t i = 0;
+	for (tp_json *e = tp_json_child(array); e; e = tp_json_next(e))
+		out[i++] = keep(ops, tp_json_string(e));
+	return out;
+}
+
+static void load_map(tp_ops *ops, tp_map *m, const tp_json *obj)
+{
+	for (tp_json *e = tp_json_child(obj); e; e = tp_json_next(e)) {
+		char *k = keep(ops, tp_json_key(e));
+		tp_map_put(m, k, strlen(k), keep(ops, tp_json_string(e)));
+	}
+}
+
+static void load_affinity(tp_ops *ops, tp_map *m, const tp_json *obj)
+{
+	for (tp_json *e = tp_json_child(obj); e; e = tp_json_next(e)) {
+		tp_affinity *a = own(ops, tp_xcalloc(1, sizeof *a));
+		a->api = keep(ops, tp_json_string(tp_json_get(e, "api")));
+		if (tp_json_get(e, "parent"))
+			a->parent = keep(ops, tp_json_string(tp_json_get(e, "parent")));
+		if (tp_json_get(e, "parameters"))
+			a->params = names(ops, tp_json_get(e, "parameters"));
+		if (tp_json_get(e, "init"))
+			a->init = names(ops, tp_json_get(e, "init"));
+		if (tp_json_get(e, "forward"))
+			a->forward = names(ops, tp_json_get(e, "forward"));
+		char *k = keep(ops, tp_json_key(e));
+		tp_map_put(m, k, strlen(k), a);
+	}
 }
 
 int tp_ops_load(tp_ops **out, const char *version)
@@ -35,10 +71,13 @@ int tp_ops_load(tp_ops **out, const char *version)
 	tp_json *v = tp_json_get(tp_json_get(doc, "versions"), version);
 	tp_ops *ops = tp_xcalloc(1, sizeof *ops);
 	ops->version = keep(ops, version);
-	for (tp_json *e = tp_json_child(tp_json_get(v, "unsupported")); e; e = tp_json_next(e)) {
-		char *k = keep(ops, tp_json_key(e));
-		tp_map_put(&ops->unsupported, k, strlen(k), keep(ops, tp_json_string(e) ? tp_json_string(e) : ""));
-	}
+	load_map(ops, &ops->unsupported, tp_json_get(v, "unsupported"));
+	tp_json *advice = tp_json_get(doc, "advice"), *aff = tp_json_get(doc, "affinity");
+	load_map(ops, &ops->precision, tp_json_get(advice, "precision"));
+	load_map(ops, &ops->performance, tp_json_get(advice, "performance"));
+	load_map(ops, &ops->affinity_call, tp_json_get(aff, "torch"));
+	load_affinity(ops, &ops->affinity_function, tp_json_get(aff, "function"));
+	load_affinity(ops, &ops->affinity_class, tp_json_get(aff, "class"));
 	for (tp_json *e = tp_json_child(tp_json_get(v, "supported")); e; e = tp_json_next(e)) {
 		char *k = keep(ops, tp_json_string(e));
 		tp_map_put(&ops->supported, k, strlen(k), ops);
@@ -52,11 +91,13 @@ void tp_ops_free(tp_ops *ops)
 {
 	if (!ops)
 		return;
-	tp_map_dispose(&ops->unsupported);
-	tp_map_dispose(&ops->supported);
-	for (size_t i = 0; i < ops->strings.len; i++)
-		free(ops->strings.items[i]);
-	tp_array_free(&ops->strings);
+	tp_map *maps[] = {&ops->unsupported, &ops->supported, &ops->precision, &ops->performance,
+			  &ops->affinity_function, &ops->affinity_class, &ops->affinity_call};
+	for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
+		tp_map_dispose(maps[i]);
+	for (size_t i = 0; i < ops->owned.len; i++)
+		free(ops->owned.items[i]);
+	tp_array_free(&ops->owned);
 	free(ops);
 }
 

@@ -6,12 +6,25 @@
 #include "map.h"
 #include "rules.h"
 
-/* The lists of one version. Keys and tips are owned by the struct. */
+/* An NPU-affine replacement for a user function or class, matched by name
+ * and parameter lists (NULL-terminated arrays; init/forward for classes). */
+typedef struct {
+	const char *api;
+	const char *parent;
+	const char **params, **init, **forward;
+} tp_affinity;
+
+/* The lists of one version, and the version-independent advice. Keys, tips
+ * and affinity entries are owned by the struct. */
 typedef struct tp_ops {
 	char *version;
 	tp_map unsupported; /* qualified name -> tip ("" when the data has none) */
 	tp_map supported;   /* qualified name -> non-NULL */
-	tp_array(char *) strings;
+	tp_map precision;   /* qualified name -> precision advice */
+	tp_map performance; /* qualified name -> performance advice */
+	tp_map affinity_function, affinity_class; /* bare name -> tp_affinity */
+	tp_map affinity_call; /* qualified name -> affine API name */
+	tp_array(void *) owned;
 } tp_ops;
 
 /* The versions in the data, newest last, NULL-terminated (static). */

@@ -34,7 +34,8 @@
 	X(LIST_PATTERN, "list_pattern") X(EXCEPT, "except_clause")                     \
 	X(NAMED_EXPR, "named_expression") X(COMMENT, "comment") X(ERROR, "ERROR")      \
 	X(SUBSCRIPT, "subscript") X(PARENTHESIZED, "parenthesized_expression")         \
-	X(LIST_SPLAT, "list_splat") X(DICT_SPLAT, "dictionary_splat")
+	X(LIST_SPLAT, "list_splat") X(DICT_SPLAT, "dictionary_splat")                 \
+	X(DECORATED_DEF, "decorated_definition")
 
 enum tp_kind {
 	K_OTHER = 0,

@@ -45,7 +45,10 @@ static const char *row_message(const tp_row *r)
 
 int tp_report_write(const char *dir, const tp_report_file *files, size_t count)
 {
-	tp_buf log = {0}, csv = {0}, uns = {0}, unk = {0};
+	tp_buf log = {0}, csv = {0}, uns = {0}, unk = {0}, prec = {0}, perf = {0}, aff = {0};
+	tp_buf_puts(&prec, "File,Start Line,End Line,OP,Tips\n");
+	tp_buf_puts(&perf, "File,Start Line,End Line,OP,Tips\n");
+	tp_buf_puts(&aff, "File,Start Line,End Line,Api Type,Api Call Name,Affinity Api Name\n");
 	tp_buf_puts(&csv, "File,Start Line,End Line,Operation Type,Message\n");
 	tp_buf_puts(&uns, "File,Start Line,End Line,OP,Tips\n");
 	tp_buf_puts(&unk, "File,Start Line,End Line,OP,Tips\n");
@@ -53,15 +56,25 @@ int tp_report_write(const char *dir, const tp_report_file *files, size_t count)
 		const tp_result *res = files[f].result;
 		for (size_t i = 0; i < res->rows.len; i++) {
 			const tp_row *r = &res->rows.items[i];
+			char l1[16], l2[16];
+			snprintf(l1, sizeof l1, "%u", r->line1);
+			snprintf(l2, sizeof l2, "%u", r->line2);
+			if (r->op == TP_OP_PRECISION || r->op == TP_OP_PERFORMANCE) {
+				const char *cells[] = {files[f].path, l1, l2, r->api, r->message};
+				csv_row(r->op == TP_OP_PRECISION ? &prec : &perf, cells, 5);
+				continue;
+			}
+			if (r->op == TP_OP_AFFINITY) {
+				const char *cells[] = {files[f].path, l1, l2, r->text, r->api, r->message};
+				csv_row(&aff, cells, 6);
+				continue;
+			}
 			const char *m = row_message(r);
 			char *full = (r->op == TP_OP_UNSUPPORTED || r->op == TP_OP_UNKNOWN) && r->api && m != r->api
 					     ? tp_xprintf("%s: %s", r->api, m)
 					     : tp_xstrdup(m ? m : "");
 			tp_buf_printf(&log, "%s: line: %u ~ %u  Operation Type: %s  Message: %s\n", files[f].path, r->line1, r->line2,
 				      tp_op_name(r->op), full);
-			char l1[16], l2[16];
-			snprintf(l1, sizeof l1, "%u", r->line1);
-			snprintf(l2, sizeof l2, "%u", r->line2);
 			const char *cells[] = {files[f].path, l1, l2, tp_op_name(r->op), full};
 			csv_row(&csv, cells, 5);
 			if (r->op == TP_OP_UNSUPPORTED || r->op == TP_OP_UNKNOWN) {
@@ -72,7 +85,8 @@ int tp_report_write(const char *dir, const tp_report_file *files, size_t count)
 		}
 	}
 	struct { const char *name; tp_buf *b; } out[] = {
-		{"msFmkTranspltlog.txt", &log}, {"change_list.csv", &csv}, {"unsupported_api.csv", &uns}, {"unknown_api.csv", &unk}};
+		{"msFmkTranspltlog.txt", &log}, {"change_list.csv", &csv}, {"unsupported_api.csv", &uns}, {"unknown_api.csv", &unk},
+		{"api_precision_advice.csv", &prec}, {"api_performance_advice.csv", &perf}, {"affinity_api_call.csv", &aff}};
 	int rc = 0;
 	for (size_t i = 0; i < sizeof out / sizeof *out; i++) {
 		char *p = tp_xprintf("%s/%s", dir, out[i].name);

@@ -15,6 +15,7 @@ typedef struct {
 typedef struct {
 	const char *ops_version;
 	size_t files, python, changed, edits, unsupported, unknown, warnings;
+	size_t precision, performance, affinity;
 } tp_summary;
 
 /* The machine-readable result (report.json and --json; reports/report.schema.json). */
@@ -22,7 +23,9 @@ void tp_report_json(tp_buf *out, const tp_summary *summary, const tp_report_file
 /* The same findings and edits as SARIF 2.1.0, for code-scanning UIs. */
 void tp_report_sarif(tp_buf *out, const tp_report_file *files, size_t count);
 
-/* Writes msFmkTranspltlog.txt and change_list.csv into dir. Returns 0 or TP_EIO. */
+/* Writes msFmkTranspltlog.txt, change_list.csv and the per-kind CSVs
+ * (unsupported, unknown, precision and performance advice, affinity) into
+ * dir. Returns 0 or TP_EIO. */
 int tp_report_write(const char *dir, const tp_report_file *files, size_t count);
 
 /* Appends one CSV cell: quoted when needed, and defused when a spreadsheet

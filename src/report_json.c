@@ -3,6 +3,8 @@
 #include "json.h"
 #include "report.h"
 
+#include <stdlib.h>
+
 #define TP_VERSION "0.1.0"
 
 static const char *severity(enum tp_op op)
@@ -11,8 +13,19 @@ static const char *severity(enum tp_op op)
 	case TP_OP_UNSUPPORTED: return "error";
 	case TP_OP_UNKNOWN:
 	case TP_OP_WARNING: return "warning";
+	case TP_OP_PRECISION:
+	case TP_OP_PERFORMANCE:
+	case TP_OP_AFFINITY: return "note";
 	default: return "info";
 	}
+}
+
+/* Affinity rows name the affine API and the kind of what matched. */
+static char *row_text(const tp_row *r)
+{
+	if (r->op == TP_OP_AFFINITY)
+		return tp_xprintf("%s %s has an NPU-affine replacement: %s", r->text, r->api, r->message);
+	return tp_xstrdup(r->message ? r->message : "");
 }
 
 static void position(tp_buf *b, const char *key, uint32_t byte, uint32_t line, uint32_t col)
@@ -34,8 +47,10 @@ void tp_report_json(tp_buf *b, const tp_summary *s, const tp_report_file *files,
 	tp_buf_printf(b, "{\n  \"tool\": \"transplt\",\n  \"version\": \"%s\",\n  \"op_support_version\": ", TP_VERSION);
 	tp_json_quote(b, s->ops_version);
 	tp_buf_printf(b, ",\n  \"summary\": {\"files\": %zu, \"python_files\": %zu, \"changed_files\": %zu, \"edits\": %zu, "
-			 "\"unsupported\": %zu, \"unknown\": %zu, \"warnings\": %zu},\n  \"records\": [",
-		      s->files, s->python, s->changed, s->edits, s->unsupported, s->unknown, s->warnings);
+			 "\"unsupported\": %zu, \"unknown\": %zu, \"warnings\": %zu, \"precision_advice\": %zu, "
+			 "\"performance_advice\": %zu, \"affinity\": %zu},\n  \"records\": [",
+		      s->files, s->python, s->changed, s->edits, s->unsupported, s->unknown, s->warnings, s->precision, s->performance,
+		      s->affinity);
 	int first = 1;
 	for (size_t f = 0; f < count; f++) {
 		const tp_result *res = files[f].result;
@@ -53,7 +68,9 @@ void tp_report_json(tp_buf *b, const tp_summary *s, const tp_report_file *files,
 			opt_string(b, "replacement", r->op <= TP_OP_DELETE ? r->text : NULL);
 			opt_string(b, "rule", r->rule_id);
 			opt_string(b, "api", r->api);
-			opt_string(b, "message", r->message ? r->message : "");
+			char *m = row_text(r);
+			opt_string(b, "message", m);
+			free(m);
 			tp_buf_putc(b, '}');
 		}
 	}
@@ -78,6 +95,9 @@ static const char *sarif_rule(const tp_row *r)
 	case TP_OP_UNSUPPORTED: return "unsupported-api";
 	case TP_OP_UNKNOWN: return "unknown-api";
 	case TP_OP_WARNING: return "conversion-warning";
+	case TP_OP_PRECISION: return "precision-advice";
+	case TP_OP_PERFORMANCE: return "performance-advice";
+	case TP_OP_AFFINITY: return "npu-affinity";
 	default: return "npu-migration";
 	}
 }
@@ -97,6 +117,9 @@ void tp_report_sarif(tp_buf *b, const tp_report_file *files, size_t count)
 		       "      {\"id\": \"unsupported-api\", \"shortDescription\": {\"text\": \"API not supported by torch_npu\"}},\n"
 		       "      {\"id\": \"unknown-api\", \"shortDescription\": {\"text\": \"API in neither torch_npu support list\"}},\n"
 		       "      {\"id\": \"conversion-warning\", \"shortDescription\": {\"text\": \"Conversion warning\"}},\n"
+		       "      {\"id\": \"precision-advice\", \"shortDescription\": {\"text\": \"May compute differently on the NPU\"}},\n"
+		       "      {\"id\": \"performance-advice\", \"shortDescription\": {\"text\": \"A faster NPU variant exists\"}},\n"
+		       "      {\"id\": \"npu-affinity\", \"shortDescription\": {\"text\": \"An NPU-affine torch_npu.contrib API can replace this\"}},\n"
 		       "      {\"id\": \"npu-migration\", \"shortDescription\": {\"text\": \"CUDA code converted for NPU\"}}]}},\n"
 		       "    \"results\": [");
 	int first = 1;
@@ -107,15 +130,11 @@ void tp_report_sarif(tp_buf *b, const tp_report_file *files, size_t count)
 			tp_buf_puts(b, first ? "\n      {" : ",\n      {");
 			first = 0;
 			tp_buf_printf(b, "\"ruleId\": \"%s\", \"level\": \"%s\", \"message\": {\"text\": ", sarif_rule(r), sarif_level(r->op));
-			const char *text = r->api && r->message && *r->message ? NULL : (r->api ? r->api : (r->message ? r->message : ""));
-			if (text) {
-				tp_json_quote(b, text);
-			} else {
-				tp_buf t = {0};
-				tp_buf_printf(&t, "%s: %s", r->api, r->message);
-				tp_json_quote(b, t.ptr);
-				tp_buf_dispose(&t);
-			}
+			char *m = row_text(r);
+			char *t = r->api && r->op != TP_OP_AFFINITY ? tp_xprintf("%s%s%s", r->api, *m ? ": " : "", m) : tp_xstrdup(m);
+			tp_json_quote(b, t);
+			free(t);
+			free(m);
 			tp_buf_puts(b, "}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ");
 			tp_json_quote(b, files[f].path);
 			tp_buf_puts(b, "}, ");

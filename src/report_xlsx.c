@@ -3,7 +3,9 @@
  * xlsxwriter.h. */
 #include "report_xlsx.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,9 +88,23 @@ static long xl__utf8(const unsigned char *s, size_t *n)
 	return cp;
 }
 
-/* s as a cell holds it (owned): invalid UTF-8 bytes become U+FFFD, so the XML
- * stays well-formed whatever a path's bytes are, and the text is cut at
- * Excel's limit. *chars gets the length in characters of its longest line. */
+/* Whether p starts with what Excel reads as an escaped character, _xHHHH_.
+ * libxlsxwriter writes control characters that way but leaves such text
+ * alone, so Excel would show "_x0041_" as "A". */
+static int xl__escape_like(const unsigned char *p)
+{
+	if (p[0] != '_' || p[1] != 'x')
+		return 0;
+	for (int i = 2; i < 6; i++)
+		if (!isxdigit(p[i]))
+			return 0;
+	return p[6] == '_';
+}
+
+/* s as a cell holds it (owned): each invalid UTF-8 sequence becomes U+FFFD,
+ * so the XML stays well-formed whatever a path's bytes are; text that reads
+ * as an escape is escaped; the text is cut at Excel's limit. *chars gets the
+ * length in characters of its longest line. */
 static char *xl__text(const char *s, size_t *chars)
 {
 	tp_buf b = {0};
@@ -99,6 +115,8 @@ static char *xl__text(const char *s, size_t *chars)
 		long cp = xl__utf8(p, &n);
 		if (cp < 0)
 			tp_buf_puts(&b, "\xEF\xBF\xBD");
+		else if (xl__escape_like(p))
+			tp_buf_puts(&b, "_x005F_"); /* an escaped '_' */
 		else
 			tp_buf_add(&b, p, n);
 		p += n;
@@ -240,6 +258,29 @@ static void xl__table(xl_book *b, xl_sheet *s, const char *name, lxw_row_t first
 	xl__check(b, worksheet_add_table(s->ws, first, 0, last > first ? last : first + 1, n - 1, &opt));
 }
 
+/* A bar chart of the first (most frequent) of the napis APIs whose table
+ * header is on row top. Bars run top-down from the most frequent: a bar chart
+ * draws its first category at the bottom, so the category axis (y) is
+ * reversed and the value axis moved to cross it at its far end. */
+static void xl__chart(xl_book *b, xl_sheet *s, lxw_row_t top, size_t napis)
+{
+	size_t bars = napis < XL_CHART_BARS ? napis : XL_CHART_BARS;
+	lxw_chart *chart = workbook_add_chart(b->wb, LXW_CHART_BAR);
+	lxw_chart_series *series = chart ? chart_add_series(chart, NULL, NULL) : NULL;
+	if (!series) {
+		xl__check(b, LXW_ERROR_MEMORY_MALLOC_FAILED);
+		return;
+	}
+	chart_series_set_categories(series, "Summary", top + 1, 0, (lxw_row_t)(top + bars), 0);
+	chart_series_set_values(series, "Summary", top + 1, 1, (lxw_row_t)(top + bars), 1);
+	chart_title_set_name(chart, bars < napis ? "Most frequent unsupported APIs (top 10)" : "Unsupported APIs");
+	chart_legend_set_position(chart, LXW_CHART_LEGEND_NONE);
+	chart_axis_set_reverse(chart->y_axis);
+	chart_axis_set_crossing_max(chart->y_axis);
+	lxw_chart_options place = {.x_scale = 1.5, .y_scale = 1.0 + (double)bars / 10};
+	xl__check(b, worksheet_insert_chart_opt(s->ws, 3, 6, chart, &place));
+}
+
 static void xl__summary(xl_book *b, const tp_report_file *files, size_t count, const char *version)
 {
 	static const char *const file_hdr[] = {"File", "Changes", "Unsupported", "Unknown", "Warnings"};
@@ -290,7 +331,24 @@ static void xl__summary(xl_book *b, const tp_report_file *files, size_t count, c
 		xl__num(b, &s, (lxw_row_t)(4 + i), 1, (double)totals[i].v);
 	}
 
-	lxw_row_t top = 10, row = top + 1;
+	/* The APIs come first, beside the chart: their list is short and the
+	 * reason to open this sheet; the files may run to thousands of rows. */
+	lxw_row_t top = 10, row;
+	if (apis.len) {
+		row = top + 1;
+		for (size_t i = 0; i < apis.len; i++, row++) {
+			xl__str(b, &s, row, 0, apis.items[i].name, NULL);
+			xl__num(b, &s, row, 1, (double)apis.items[i].count);
+		}
+		xl__table(b, &s, "UnsupportedAPIs", top, row - 1, api_hdr, 2);
+		xl__chart(b, &s, top, apis.len);
+		top = row + 1;
+	} else {
+		xl__str(b, &s, top, 0, "No unsupported APIs.", NULL);
+		top += 2;
+	}
+
+	row = top + 1;
 	for (size_t f = 0; f < count; f++) {
 		const tp_result *res = files[f].result;
 		if (!res->rows.len)
@@ -306,38 +364,6 @@ static void xl__summary(xl_book *b, const tp_report_file *files, size_t count, c
 		row++;
 	}
 	xl__table(b, &s, "Files", top, row - 1, file_hdr, 5);
-
-	top = (row > top + 1 ? row : top + 2) + 1;
-	if (apis.len) {
-		row = top + 1;
-		for (size_t i = 0; i < apis.len; i++, row++) {
-			xl__str(b, &s, row, 0, apis.items[i].name, NULL);
-			xl__num(b, &s, row, 1, (double)apis.items[i].count);
-		}
-		xl__table(b, &s, "UnsupportedAPIs", top, row - 1, api_hdr, 2);
-
-		/* Bars top-down from the most frequent: a bar chart draws its first
-		 * category at the bottom, so the category axis (y) is reversed and
-		 * the value axis moved to cross it at its far end. */
-		size_t bars = apis.len < XL_CHART_BARS ? apis.len : XL_CHART_BARS;
-		lxw_chart *chart = workbook_add_chart(b->wb, LXW_CHART_BAR);
-		lxw_chart_series *series = chart ? chart_add_series(chart, NULL, NULL) : NULL;
-		if (!series) {
-			xl__check(b, LXW_ERROR_MEMORY_MALLOC_FAILED);
-		} else {
-			chart_series_set_categories(series, "Summary", top + 1, 0, (lxw_row_t)(top + bars), 0);
-			chart_series_set_values(series, "Summary", top + 1, 1, (lxw_row_t)(top + bars), 1);
-			chart_title_set_name(chart, bars < apis.len ? "Most frequent unsupported APIs (top 10)"
-								  : "Unsupported APIs");
-			chart_legend_set_position(chart, LXW_CHART_LEGEND_NONE);
-			chart_axis_set_reverse(chart->y_axis);
-			chart_axis_set_crossing_max(chart->y_axis);
-			lxw_chart_options place = {.x_scale = 1.5, .y_scale = 1.0 + (double)bars / 10};
-			xl__check(b, worksheet_insert_chart_opt(s.ws, 3, 6, chart, &place));
-		}
-	} else {
-		xl__str(b, &s, top, 0, "No unsupported APIs.", NULL);
-	}
 	xl__columns(b, &s, 5);
 	tp_array_free(&names);
 	tp_array_free(&apis);
@@ -356,11 +382,25 @@ int tp_report_xlsx(const char *path, const tp_report_file *files, size_t count, 
 	else
 		strcpy(dir, ".");
 
+	/* Created here first, so a folder that refuses it gets our message and
+	 * not also libxlsxwriter's own on stderr. */
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		rc = tp_error_set(TP_EIO, "%s: cannot create: %s", path, strerror(errno));
+		goto cleanup;
+	}
+	int perm = fchmod(fd, 0644);
+	close(fd);
+	if (perm != 0) {
+		rc = tp_error_set(TP_EIO, "%s: cannot set permissions: %s", path, strerror(errno));
+		goto remove;
+	}
+
 	lxw_workbook_options opt = {.tmpdir = dir};
 	xl_book b = {workbook_new_opt(tmp, &opt), NULL, NULL, LXW_NO_ERROR};
 	if (!b.wb) {
 		rc = tp_error_set(TP_EIO, "%s: cannot create the workbook", path);
-		goto cleanup;
+		goto remove;
 	}
 	lxw_doc_properties props = {.title = "transplt migration report", .created = XL_CREATED};
 	xl__check(&b, workbook_set_properties(b.wb, &props));
@@ -387,11 +427,10 @@ int tp_report_xlsx(const char *path, const tp_report_file *files, size_t count, 
 		rc = closed != LXW_NO_ERROR && close_errno
 			     ? tp_error_set(TP_EIO, "%s: cannot write: %s (%s)", path, lxw_strerror(b.err), strerror(close_errno))
 			     : tp_error_set(TP_EIO, "%s: cannot write: %s", path, lxw_strerror(b.err));
-	} else if (chmod(tmp, 0644) != 0) {
-		rc = tp_error_set(TP_EIO, "%s: cannot set permissions: %s", path, strerror(errno));
 	} else if (rename(tmp, path) != 0) {
 		rc = tp_error_set(TP_EIO, "%s: cannot rename into place: %s", path, strerror(errno));
 	}
+remove:
 	if (rc < 0)
 		unlink(tmp);
 cleanup:

@@ -6,8 +6,8 @@
 #include "report.h"
 
 /* Writes the workbook to path (through a temporary file and a rename):
- * sheet "Summary" (totals, counts per file, counts per unsupported API and a
- * bar chart of the most frequent ones), then "Unsupported", "Unknown" and
+ * sheet "Summary" (totals, counts per unsupported API with a bar chart of the
+ * most frequent ones, counts per file), then "Unsupported", "Unknown" and
  * "Changes" (INSERT/MODIFY/DELETE/WARNING rows), one row per report row in
  * input order. files and version are borrowed; version is the PyTorch version
  * of the op-support lists used (NULL: shown as "newest"). The bytes depend

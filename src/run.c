@@ -310,6 +310,9 @@ int tp_run(const tp_options *o)
 			sum.unsupported += op == TP_OP_UNSUPPORTED;
 			sum.unknown += op == TP_OP_UNKNOWN;
 			sum.warnings += op == TP_OP_WARNING;
+			sum.precision += op == TP_OP_PRECISION;
+			sum.performance += op == TP_OP_PERFORMANCE;
+			sum.affinity += op == TP_OP_AFFINITY;
 		}
 		sum.changed += any && r->status == TP_FILE_CONVERTED;
 		if (r->rows.len) {
@@ -345,8 +348,10 @@ int tp_run(const tp_options *o)
 			staged = 0;
 		if (rc == 0 && !o->quiet)
 			fprintf(o->json ? stderr : stdout,
-				"transplt: %zu Python files of %zu files, %zu changed: %zu edits, %zu unsupported, %zu unknown, %zu warnings -> %s\n",
-				sum.python, sum.files, sum.changed, sum.edits, sum.unsupported, sum.unknown, sum.warnings, final);
+				"transplt: %zu Python files of %zu files, %zu changed: %zu edits, %zu unsupported, %zu unknown, %zu warnings, "
+				"%zu precision and %zu performance advice, %zu NPU-affine -> %s\n",
+				sum.python, sum.files, sum.changed, sum.edits, sum.unsupported, sum.unknown, sum.warnings, sum.precision,
+				sum.performance, sum.affinity, final);
 	}
 	if (o->json && (rc == 0 || rc == TP_EGATE))
 		fwrite(json.ptr, 1, json.len, stdout);

@@ -2,7 +2,8 @@
 # Runs one golden case folder (tests/cases/<area>/<name>/): converts input.py
 # with the case's args and rules, compares the output bytes with expected.py,
 # the exit code with expected-exit (0 when absent), stderr with
-# expected-stderr.txt and change_list.csv with expected.csv when present, then
+# expected-stderr.txt, change_list.csv with expected.csv and any other report
+# NAME.csv with expected.NAME.csv when present, then
 # converts expected.py and requires no change at all (idempotence), unless
 # the case holds a file named not-idempotent giving the reason.
 # usage: golden.sh TRANSPLT_BIN CASE_DIR
@@ -39,6 +40,12 @@ cmp "$case_dir/expected.py" "$out" >/dev/null || { diff -u "$case_dir/expected.p
 if [ -f "$case_dir/expected.csv" ]; then
 	diff -u "$case_dir/expected.csv" "$tmp/out/input_msft/transplant_result_file/change_list.csv" || fail "change_list.csv differs"
 fi
+# expected.NAME.csv pins transplant_result_file/NAME.csv (the per-kind reports).
+for want in "$case_dir"/expected.*.csv; do
+	[ -f "$want" ] || continue
+	name=${want##*/expected.}
+	diff -u "$want" "$tmp/out/input_msft/transplant_result_file/$name" || fail "$name differs"
+done
 # Idempotence: converting the expected output changes nothing. A user rule
 # that deletes a positional argument cannot be idempotent (the next argument
 # moves into its place); such a case says so in a file named not-idempotent.

@@ -49,13 +49,15 @@ def check_run(binary, root, schema, work):
     records = saved["records"]
     with open(os.path.join(result, "transplant_result_file", "change_list.csv"), newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
-    check(len(rows) == len(records), f"{len(rows)} change-list rows but {len(records)} JSON records")
-    for row, rec in zip(rows, records):
+    listed = [r for r in records if r["operation"] not in ("PRECISION", "PERFORMANCE", "AFFINITY")]
+    check(len(rows) == len(listed), f"{len(rows)} change-list rows but {len(listed)} JSON records")
+    for row, rec in zip(rows, listed):
         check(row["File"] == rec["file"] and int(row["Start Line"]) == rec["start"]["line"] and row["Operation Type"] == rec["operation"],
               f"row {row} does not match record {rec}")
     s = saved["summary"]
     check(s["edits"] == sum(r["kind"] == "edit" for r in records), "summary edits")
     check(s["unsupported"] == sum(r["operation"] == "UNSUPPORTED" for r in records), "summary unsupported")
+    check(s["performance_advice"] == sum(r["operation"] == "PERFORMANCE" for r in records) > 0, "summary performance advice")
     for path in sorted({r["file"] for r in records}):
         with open(os.path.join(src, path), "rb") as f:
             source = f.read()
