@@ -42,9 +42,13 @@ static const char usage[] =
 	"  -q, --quiet           print nothing on success\n"
 	"  -h, --help            show this help\n"
 	"\n"
+	"       transplt analyse -i INPUT -o OUTPUT [-v VERSION] [-r RULES.json]\n"
 	"       transplt validate [--max-steps N] [--rtol X] ORIGINAL.py CONVERTED.py [-- ARGS...]\n"
 	"       transplt run [--nproc N] [--max-steps N] CONVERTED.py [-- ARGS...]\n"
 	"\n"
+	"analyse writes every report and no converted tree (OUTPUT/<name>_analysis/),\n"
+	"and prints per file its lines, changes, findings and whether it is ready to\n"
+	"run on the NPU after conversion.\n"
 	"validate runs the original on a CUDA-on-CPU shim and the converted script on an\n"
 	"NPU-on-CPU shim with the same seeds, and compares losses, optimizer steps and\n"
 	"parameters (exit 0 equal, 1 different). run runs a converted script on the NPU\n"
@@ -70,7 +74,12 @@ int tp_cli_main(int argc, char **argv)
 	/* Subcommands of the reference runtime take their own arguments. */
 	if (argc > 1 && (strcmp(argv[1], "validate") == 0 || strcmp(argv[1], "run") == 0))
 		return tp_runtime_main(argv[1], argc - 2, argv + 2);
-	for (int i = 1; i < argc; i++) {
+	int first = 1;
+	if (argc > 1 && strcmp(argv[1], "analyse") == 0) {
+		o.analyse = 1;
+		first = 2;
+	}
+	for (int i = first; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 #define OPT(s, l) (strcmp(a, s) == 0 || strcmp(a, l) == 0)

@@ -111,6 +111,9 @@ static void warn_row(tp_result *out, const char *message)
 void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, const char *src, size_t len)
 {
 	memset(out, 0, sizeof *out);
+	for (size_t i = 0; i < len; i++)
+		out->lines += src[i] == '\n';
+	out->lines += len && src[len - 1] != '\n';
 	if (memchr(src, 0, len)) {
 		out->status = TP_FILE_BINARY;
 		warn_row(out, "binary content (NUL bytes) in a .py file: copied unchanged");

@@ -58,6 +58,7 @@ typedef struct {
 	char *output;
 	size_t output_len;
 	int syntax_errors;
+	uint32_t lines; /* lines of the input (Python files) */
 } tp_result;
 
 typedef struct {

@@ -31,6 +31,7 @@ typedef struct {
 	char **inputs;      /* --diff, stdin: the input bytes of each changed file (owned) */
 	size_t *input_lens;
 	const char *stage;  /* NULL: a preview (--check, --diff, stdin) writes nothing */
+	int reports_only;   /* analyse: the staging folder gets the reports only */
 	tp_buf stdin_data;  /* -i -: the source read from standard input */
 	tp_convert_opts copts;
 	atomic_size_t next;
@@ -76,7 +77,7 @@ static void do_file(job *j, tp_parser *parser, size_t i)
 	}
 	if (e->python)
 		tp_convert(res, &j->copts, parser, data, len);
-	if (!j->stage) {
+	if (!j->stage || j->reports_only) {
 		if (j->inputs) {
 			j->inputs[i] = data;
 			j->input_lens[i] = len;
@@ -110,6 +111,54 @@ static void *worker(void *arg)
 	}
 	tp_parser_free(parser);
 	return NULL;
+}
+
+/* analyse: per file its size, automatic changes, findings and whether it is
+ * ready to run on the NPU after conversion (no unsupported API, no custom
+ * CUDA), printed as a table and written to analysis.csv. */
+static int analysis_report(const char *rdir, const job *j, int quiet)
+{
+	tp_buf csv = {0}, table = {0};
+	tp_buf_puts(&csv, "File,Lines,Changes,Unsupported,Unknown,Advice,Ready\n");
+	tp_buf_printf(&table, "%-48s %7s %7s %11s %7s %6s  %s\n", "file", "lines", "changes", "unsupported", "unknown", "advice", "verdict");
+	size_t files = 0, ready = 0;
+	for (size_t i = 0; i < j->entries->len; i++) {
+		const tp_entry *e = &j->entries->items[i];
+		const tp_result *r = &j->results[i];
+		if (e->kind != TP_ENTRY_FILE || !e->python)
+			continue;
+		size_t n[TP_OP_AFFINITY + 1] = {0};
+		for (size_t k = 0; k < r->rows.len; k++)
+			n[r->rows.items[k].op]++;
+		size_t changes = n[TP_OP_INSERT] + n[TP_OP_MODIFY] + n[TP_OP_DELETE];
+		size_t advice = n[TP_OP_PRECISION] + n[TP_OP_PERFORMANCE] + n[TP_OP_AFFINITY];
+		int ok = n[TP_OP_UNSUPPORTED] == 0 && r->status == TP_FILE_CONVERTED;
+		files++;
+		ready += ok;
+		const char *verdict = ok ? "ready" : "not ready";
+		tp_buf_printf(&table, "%-48s %7u %7zu %11zu %7zu %6zu  %s\n", e->rel, r->lines, changes, n[TP_OP_UNSUPPORTED],
+			      n[TP_OP_UNKNOWN], advice, verdict);
+		char cells[5][32];
+		snprintf(cells[0], 32, "%u", r->lines);
+		snprintf(cells[1], 32, "%zu", changes);
+		snprintf(cells[2], 32, "%zu", n[TP_OP_UNSUPPORTED]);
+		snprintf(cells[3], 32, "%zu", n[TP_OP_UNKNOWN]);
+		snprintf(cells[4], 32, "%zu", advice);
+		tp_csv_cell(&csv, e->rel);
+		for (int c = 0; c < 5; c++)
+			tp_buf_printf(&csv, ",%s", cells[c]);
+		tp_buf_printf(&csv, ",%s\n", ok ? "yes" : "no");
+	}
+	tp_buf_printf(&table, "ready to run on NPU after conversion: %zu of %zu files (%.1f%%)\n", ready, files,
+		      files ? 100.0 * (double)ready / (double)files : 100.0);
+	char *path = tp_xprintf("%s/analysis.csv", rdir);
+	int rc = tp_write_file(path, csv.ptr, csv.len, 0644);
+	if (rc == 0 && !quiet)
+		fwrite(table.ptr, 1, table.len, stdout);
+	free(path);
+	tp_buf_dispose(&csv);
+	tp_buf_dispose(&table);
+	return rc;
 }
 
 /* --diff prints the diffs, --check the files that would change; both exit 1
@@ -175,7 +224,7 @@ static void show_progress(job *j)
 }
 
 /* The folder name msFmkTransplt uses: the input's base name, without .py. */
-static char *output_name(const char *input)
+static char *output_name(const char *input, const char *suffix)
 {
 	char *s = tp_xstrdup(input);
 	size_t n = strlen(s);
@@ -186,7 +235,7 @@ static char *output_name(const char *input)
 	size_t bl = strlen(base);
 	if (bl > 3 && strcmp(base + bl - 3, ".py") == 0)
 		bl -= 3;
-	char *name = tp_xprintf("%.*s_msft", (int)bl, base);
+	char *name = tp_xprintf("%.*s%s", (int)bl, base, suffix);
 	free(s);
 	return name;
 }
@@ -218,7 +267,7 @@ int tp_run(const tp_options *o)
 	tp_ops *ops = NULL;
 	tp_entries entries = {0};
 	job j = {0};
-	char *name = output_name(o->input);
+	char *name = output_name(o->input, o->analyse ? "_analysis" : "_msft");
 	int from_stdin = strcmp(o->input, "-") == 0;
 	int preview = o->check || o->diff || from_stdin;
 	const char *outdir = o->output ? o->output : ".";
@@ -257,7 +306,7 @@ int tp_run(const tp_options *o)
 	if (!preview && (rc = tp_mkdirs(stage)) < 0)
 		goto cleanup;
 	staged = !preview;
-	for (size_t i = 0; i < entries.len && !preview; i++) {
+	for (size_t i = 0; i < entries.len && !preview && !o->analyse; i++) {
 		if (entries.items[i].kind != TP_ENTRY_DIR)
 			continue;
 		char *d = tp_xprintf("%s/%s", stage, entries.items[i].rel);
@@ -270,6 +319,7 @@ int tp_run(const tp_options *o)
 	j.entries = &entries;
 	j.results = tp_xcalloc(entries.len ? entries.len : 1, sizeof *j.results);
 	j.stage = preview ? NULL : stage;
+	j.reports_only = o->analyse;
 	if (o->diff || from_stdin) {
 		j.inputs = tp_xcalloc(entries.len ? entries.len : 1, sizeof *j.inputs);
 		j.input_lens = tp_xcalloc(entries.len ? entries.len : 1, sizeof *j.input_lens);
@@ -338,6 +388,8 @@ int tp_run(const tp_options *o)
 			rc = tp_report_write(rdir, files.items, files.len);
 		if (rc == 0)
 			rc = tp_write_file(rjson, json.ptr, json.len, 0644);
+		if (rc == 0 && o->analyse)
+			rc = analysis_report(rdir, &j, o->quiet);
 		free(rdir);
 		free(rjson);
 		if (rc == 0 && o->force && access(final, F_OK) == 0)

@@ -17,6 +17,7 @@ typedef struct {
 	int fail_on;            /* 0 never, 1 unsupported, 2 unsupported or unknown */
 	int check;              /* write nothing; the gate fails when a file would change */
 	int diff;               /* write nothing; print a unified diff */
+	int analyse;            /* reports only, into <name>_analysis, with a readiness summary */
 	int similar;            /* -sim: replace unsupported APIs with similar ones */
 	int json;               /* print report.json's document on stdout */
 	const char *sarif;      /* write SARIF 2.1.0 here */

@@ -52,6 +52,18 @@ check "--fail-on unknown fails on 2.8" expect_exit 1 "unknown APIs found" -q -v 
 check "--fail-on bad value" expect_exit 2 "takes never, unsupported or unknown" --fail-on sometimes -i "$op" -o "$tmp/g3"
 check "unknown version" expect_exit 2 "unknown PyTorch version" -v 1.5.0 -i "$op" -o "$tmp/g3" --force
 
+# analyse: every report, no converted tree, the readiness summary.
+mkdir "$tmp/an"
+"$bin" analyse -i "$root/fixtures/demo" -o "$tmp/an" >"$tmp/an.out" 2>&1
+check "analyse exits 0" [ $? = 0 ]
+check "analyse writes no converted tree" [ "$(ls "$tmp/an/demo_analysis")" = "transplant_result_file" ]
+for f in change_list.csv unsupported_api.csv unknown_api.csv api_precision_advice.csv api_performance_advice.csv affinity_api_call.csv report.json analysis.csv; do
+	check "analyse writes $f" [ -f "$tmp/an/demo_analysis/transplant_result_file/$f" ]
+done
+check "analyse verdict per file" grep -q "^train.py  *195  *20  *1  *0  *1  not ready" "$tmp/an.out"
+check "analyse total" grep -q "ready to run on NPU after conversion: 3 of 4 files (75.0%)" "$tmp/an.out"
+check "analysis.csv rows" grep -q "^utils.py,92,11,0,0,0,yes" "$tmp/an/demo_analysis/transplant_result_file/analysis.csv"
+
 # -j does not change a single byte of the output or reports.
 mkdir "$tmp/j1" "$tmp/j2"
 "$bin" -q -j 1 -i "$root/fixtures" -o "$tmp/j1" && "$bin" -q -j 2 -i "$root/fixtures" -o "$tmp/j2"
