@@ -12,7 +12,7 @@
 #include "util.h"
 
 static const char usage[] =
-	"usage: transplt -i INPUT -o OUTPUT [-r RULES.json] [-sim] [-v VERSION] [-j N] [--exclude GLOB]...\n"
+	"usage: transplt -i INPUT -o OUTPUT [-r RULES.json] [-s] [-sim] [-v VERSION] [-j N] [--exclude GLOB]...\n"
 	"                [--fail-on never|unsupported|unknown] [--check] [--diff] [--json]\n"
 	"                [--sarif FILE] [--force] [-q]\n"
 	"       transplt -i - [--json|--diff]   (editor mode: source on stdin)\n"
@@ -26,6 +26,8 @@ static const char usage[] =
 	"  -o, --output DIR      an existing folder outside the input\n"
 	"  -r, --rule FILE       user rules in msFmkTransplt's JSON format, applied on\n"
 	"                        top of the built-in ones (see rules/README.md)\n"
+	"  -s, --specify-device  every device choice follows the DEVICE_ID environment\n"
+	"                        variable (default 0)\n"
 	"  -sim, --similar       replace unsupported APIs with similar supported ones where\n"
 	"                        the call's arguments mean the same (rules/similar.json);\n"
 	"                        each replacement is a change row with its warning\n"
@@ -42,10 +44,15 @@ static const char usage[] =
 	"  -q, --quiet           print nothing on success\n"
 	"  -h, --help            show this help\n"
 	"\n"
+	"       transplt -i DIR -o OUTPUT [options] distributed -m MAIN.py [-t MODEL]\n"
 	"       transplt analyse -i INPUT -o OUTPUT [-v VERSION] [-r RULES.json]\n"
 	"       transplt validate [--max-steps N] [--rtol X] ORIGINAL.py CONVERTED.py [-- ARGS...]\n"
 	"       transplt run [--nproc N] [--max-steps N] CONVERTED.py [-- ARGS...]\n"
 	"\n"
+	"distributed converts into a multi-card DDP script (OUTPUT/<name>_msft_multi/):\n"
+	"process group from the launcher's environment, MODEL (default: model) wrapped\n"
+	"in DistributedDataParallel, a DistributedSampler for each DataLoader, and a\n"
+	"run_distributed_npu.sh launcher.\n"
 	"analyse writes every report and no converted tree (OUTPUT/<name>_analysis/),\n"
 	"and prints per file its lines, changes, findings and whether it is ready to\n"
 	"run on the NPU after conversion.\n"
@@ -74,7 +81,7 @@ int tp_cli_main(int argc, char **argv)
 	/* Subcommands of the reference runtime take their own arguments. */
 	if (argc > 1 && (strcmp(argv[1], "validate") == 0 || strcmp(argv[1], "run") == 0))
 		return tp_runtime_main(argv[1], argc - 2, argv + 2);
-	int first = 1;
+	int first = 1, in_dist = 0;
 	if (argc > 1 && strcmp(argv[1], "analyse") == 0) {
 		o.analyse = 1;
 		first = 2;
@@ -130,6 +137,16 @@ int tp_cli_main(int argc, char **argv)
 				status = usage_error("--fail-on takes never, unsupported or unknown, not '%s'", v);
 				goto done;
 			}
+		} else if (strcmp(a, "distributed") == 0) {
+			in_dist = 1;
+		} else if (in_dist && OPT("-m", "--main")) {
+			NEED_VALUE();
+			o.dist_main = v;
+		} else if (in_dist && OPT("-t", "--target_model")) {
+			NEED_VALUE();
+			o.dist_model = v;
+		} else if (OPT("-s", "--specify-device")) {
+			o.specify_device = 1;
 		} else if (OPT("-sim", "--similar")) {
 			o.similar = 1;
 		} else if (strcmp(a, "--check") == 0) {
@@ -154,6 +171,10 @@ int tp_cli_main(int argc, char **argv)
 	}
 	if (!o.input || (!o.output && !o.check && !o.diff && strcmp(o.input, "-") != 0)) {
 		status = usage_error("%s", !o.input ? "missing -i INPUT" : "missing -o OUTPUT");
+		goto done;
+	}
+	if (in_dist && !o.dist_main) {
+		status = usage_error("%s", "distributed needs -m MAIN.py");
 		goto done;
 	}
 	o.excludes = excludes.items;

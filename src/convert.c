@@ -150,7 +150,9 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 	tp_resolver_init(&res, &tree, body, arena);
 	const char *nl = memchr(body, '\n', blen);
 	m = (tp_matcher){.rules = opts->rules, .tree = &tree, .src = body, .len = blen,
-			 .eol = nl && nl > body && nl[-1] == '\r' ? "\r\n" : "\n", .ops = opts->ops, .res = &res, .arena = arena};
+			 .eol = nl && nl > body && nl[-1] == '\r' ? "\r\n" : "\n", .ops = opts->ops, .res = &res, .arena = arena,
+			 .dist_model = opts->dist_model,
+			 .device_var = opts->dist_model ? "npu_local_rank" : opts->specify_device ? "npu_device_id" : NULL};
 	tp_match(&m);
 	size_t n = m.items.len;
 	tp_plan(m.items.items, &n, tree.errors, tree.error_count, arena);
@@ -185,6 +187,7 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 cleanup:
 	tp_array_free(&m.items);
 	tp_array_free(&m.deletions);
+	tp_array_free(&m.late);
 	tp_buf_dispose(&conv);
 	tp_arena_free(arena);
 }

@@ -64,6 +64,8 @@ typedef struct {
 typedef struct {
 	const tp_rules *rules;
 	const struct tp_ops *ops; /* op-support data of the chosen version */
+	const char *dist_model;   /* distributed mode, for MAIN: the model variable */
+	int specify_device;       /* -s: device choices follow DEVICE_ID */
 } tp_convert_opts;
 
 /* Converts src[0..len). Never fails: problems become WARNING rows. */

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 
 #define NONE UINT32_MAX
-/* Bounds on the look-around of one construct, so that hostile input stays
- * linear: a first argument or a template argument list longer than this is
- * not one a person wrote. */
-#define MAX_LOOK 2048
+/* A bound, in tokens, on the look-around of one construct (macro arguments,
+ * a call's first argument, a kernel's template arguments), so that hostile
+ * input stays linear: real ones are a few tokens long. */
+#define MAX_LOOK 256
 
 enum { T_IDENT, T_STRING, T_CHAR, T_NUMBER, T_PUNCT };
 
@@ -462,7 +462,7 @@ static char *op_name(const char *ns, const char *p, size_t n)
 static int macro_args(const walker *w, uint32_t p, uint32_t from[4], uint32_t to[4])
 {
 	uint32_t c = w->t.items[p].match;
-	if (c == NONE)
+	if (c == NONE || c - p > MAX_LOOK)
 		return -1;
 	int n = 0, depth = 0;
 	uint32_t a = p + 1;
@@ -635,7 +635,7 @@ static uint32_t kernel_name(const walker *w, uint32_t g, uint32_t *first)
 			return NONE;
 		k--;
 	}
-	if (!is_id(w, k, NULL))
+	if (!is_id(w, k, NULL) || is_id(w, k, "operator")) /* operator<<<T>(...) is C++ */
 		return NONE;
 	*first = k;
 	while (*first >= 2 && is_p(w, *first - 1, "::") && is_id(w, *first - 2, NULL))

@@ -56,6 +56,8 @@ void tp_plan(tp_item *items, size_t *count, const struct tp_range *errors, uint3
 			int same = a->start == b->start && a->end == b->end;
 			if (!same && b->start >= a->end)
 				continue; /* adjacent, or an insertion right after a */
+			if (a->start == a->end && same && strcmp(a->text, b->text) != 0)
+				continue; /* two insertions at one point: both, in the order found */
 			if (same && strcmp(a->text, b->text) == 0) {
 				s[j].drop = 1; /* two rules agree: one edit */
 				continue;

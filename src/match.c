@@ -37,7 +37,7 @@ static const char *msg(const tp_matcher *m, const tp_rule *r, const char *fmt, .
 	return out;
 }
 
-static void edit(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t start, uint32_t end, const char *replacement, const char *message)
+void tp_match__edit(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t start, uint32_t end, const char *replacement, const char *message)
 {
 	/* Replacing bytes with the same bytes is no change (converted code again). */
 	if (end - start == strlen(replacement) && memcmp(m->src + start, replacement, end - start) == 0)
@@ -46,7 +46,7 @@ static void edit(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t start,
 	tp_array_push(&m->items, it);
 }
 
-static void finding(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t node, const char *api, const char *tip)
+void tp_match__finding(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t node, const char *api, const char *tip)
 {
 	tp_item it = {op, N(m, node)->start, N(m, node)->end, NULL, r ? r->id : NULL, tip, api, r ? r->user : 0};
 	tp_array_push(&m->items, it);
@@ -106,7 +106,7 @@ static int rename_module_path(tp_matcher *m, uint32_t dotted, int bound_root, ui
 				if (!is_member(r, s.ptr, s.len)) {
 					ok = 0;
 					bad = tp_arena_printf(m->arena, "%s.%.*s", key.ptr, (int)s.len, s.ptr);
-					finding(m, r, TP_OP_UNSUPPORTED, name, bad, r->unsupported_tip ? r->unsupported_tip : "");
+					tp_match__finding(m, r, TP_OP_UNSUPPORTED, name, bad, r->unsupported_tip ? r->unsupported_tip : "");
 				}
 			}
 			if (!ok)
@@ -114,7 +114,7 @@ static int rename_module_path(tp_matcher *m, uint32_t dotted, int bound_root, ui
 		}
 		if (!ok) {
 			if (k + 1 < n)
-				finding(m, r, TP_OP_UNSUPPORTED, dotted, bad, r->unsupported_tip ? r->unsupported_tip : "");
+				tp_match__finding(m, r, TP_OP_UNSUPPORTED, dotted, bad, r->unsupported_tip ? r->unsupported_tip : "");
 			break;
 		}
 		const char *old = key.ptr;
@@ -122,15 +122,15 @@ static int rename_module_path(tp_matcher *m, uint32_t dotted, int bound_root, ui
 		if (k == 0 && bound_root) {
 			/* `import apex` binds the root name: keep it with an alias. */
 			if (n > 1) {
-				finding(m, r, TP_OP_UNSUPPORTED, dotted, tp_arena_strndup(m->arena, old, strlen(old)),
+				tp_match__finding(m, r, TP_OP_UNSUPPORTED, dotted, tp_arena_strndup(m->arena, old, strlen(old)),
 					"the import binds the renamed top-level package: rewrite it by hand");
 				break;
 			}
-			edit(m, r, TP_OP_MODIFY, N(m, dotted)->start, N(m, dotted)->end,
+			tp_match__edit(m, r, TP_OP_MODIFY, N(m, dotted)->start, N(m, dotted)->end,
 			     tp_arena_printf(m->arena, "%s as %.*s", r->new_name, (int)text(m, parts[0]).len, text(m, parts[0]).ptr),
 			     msg(m, r, "import %s -> %s", old, renamed));
 		} else {
-			edit(m, r, TP_OP_MODIFY, N(m, parts[k])->start, N(m, parts[k])->end, r->new_name, msg(m, r, "%s -> %s", old, renamed));
+			tp_match__edit(m, r, TP_OP_MODIFY, N(m, parts[k])->start, N(m, parts[k])->end, r->new_name, msg(m, r, "%s -> %s", old, renamed));
 		}
 	}
 	tp_buf_dispose(&key);
@@ -163,7 +163,7 @@ static void rename_from_import_names(tp_matcher *m, uint32_t stmt, const char *m
 		if (!r)
 			continue;
 		const char *rep = aliased ? new_leaf : tp_arena_printf(m->arena, "%s as %.*s", new_leaf, (int)s.len, s.ptr);
-		edit(m, r, TP_OP_MODIFY, N(m, name)->start, N(m, name)->end, rep, msg(m, r, "%s -> %s", q, new_q));
+		tp_match__edit(m, r, TP_OP_MODIFY, N(m, name)->start, N(m, name)->end, rep, msg(m, r, "%s -> %s", q, new_q));
 	}
 }
 
@@ -212,10 +212,10 @@ static void move_from_import(tp_matcher *m, uint32_t stmt, uint32_t mod, const c
 				tp_str s = text(m, name);
 				r = lookup_z(&m->rules->func_qualified, tp_arena_printf(m->arena, "%s.%.*s", module, (int)s.len, s.ptr));
 			}
-		edit(m, r, TP_OP_MODIFY, N(m, mod)->start, N(m, stmt)->end, tp_arena_printf(m->arena, "%s import %s", target, names.ptr),
+		tp_match__edit(m, r, TP_OP_MODIFY, N(m, mod)->start, N(m, stmt)->end, tp_arena_printf(m->arena, "%s import %s", target, names.ptr),
 		     msg(m, r, "from %s import ... -> from %s import %s", module, target, names.ptr));
 	} else if (any) {
-		finding(m, NULL, TP_OP_UNSUPPORTED, stmt, module,
+		tp_match__finding(m, NULL, TP_OP_UNSUPPORTED, stmt, module,
 			"some imported names move to another module and some do not: split this import by hand");
 	}
 	tp_buf_dispose(&names);
@@ -278,7 +278,7 @@ static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
 	for (size_t i = 0; i < m->items.len; i++) {
 		const tp_item *it = &m->items.items[i];
 		if (it->op <= TP_OP_DELETE && it->start >= N(m, stmt)->start && it->end <= N(m, stmt)->end) {
-			edit(m, r, TP_OP_INSERT, ls, ls, tp_arena_printf(m->arena, "%.*s%s%s", (int)(ind - ls), m->src + ls, r->insert, m->eol),
+			tp_match__edit(m, r, TP_OP_INSERT, ls, ls, tp_arena_printf(m->arena, "%.*s%s%s", (int)(ind - ls), m->src + ls, r->insert, m->eol),
 			     r->message ? msg(m, r, "%s", r->message) : msg(m, r, "insert %s", r->insert));
 			return;
 		}
@@ -293,7 +293,7 @@ static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
 	} else {
 		line = tp_arena_printf(m->arena, "%s%.*s%s", m->eol, (int)(ind - ls), m->src + ls, r->insert);
 	}
-	edit(m, r, TP_OP_INSERT, at, at, line, r->message ? msg(m, r, "%s", r->message) : msg(m, r, "insert %s", r->insert));
+	tp_match__edit(m, r, TP_OP_INSERT, at, at, line, r->message ? msg(m, r, "%s", r->message) : msg(m, r, "insert %s", r->insert));
 }
 
 /* ---- calls and attributes ------------------------------------------------- */
@@ -312,7 +312,7 @@ static int on_value(const tp_matcher *m, uint32_t attr)
 static uint32_t attr_name(const tp_matcher *m, uint32_t attr) { return tp_child(m->tree, attr, F_ATTRIBUTE); }
 
 /* The positional argument idx, or the keyword argument named kw. */
-static uint32_t find_arg(const tp_matcher *m, uint32_t args, int idx, const char *kw, int *is_kw)
+uint32_t tp_match__find_arg(const tp_matcher *m, uint32_t args, int idx, const char *kw, int *is_kw)
 {
 	int pos = 0;
 	for (uint32_t c = N(m, args)->first; c != TP_NONE; c = N(m, c)->next) {
@@ -345,22 +345,22 @@ static void apply_args_rule(tp_matcher *m, const tp_rule *r, uint32_t call, cons
 	if (args == TP_NONE || kind(m, args) != K_ARG_LIST)
 		return;
 	int is_kw = 0;
-	uint32_t a = find_arg(m, args, r->arg_keyword ? -1 : r->arg_idx, r->arg_keyword, &is_kw);
+	uint32_t a = tp_match__find_arg(m, args, r->arg_keyword ? -1 : r->arg_idx, r->arg_keyword, &is_kw);
 	if (a == TP_NONE && r->arg_keyword && r->arg_idx >= 0)
-		a = find_arg(m, args, r->arg_idx, NULL, &is_kw);
+		a = tp_match__find_arg(m, args, r->arg_idx, NULL, &is_kw);
 	if (a == TP_NONE)
 		return;
 	const char *what = r->arg_keyword && is_kw ? r->arg_keyword : tp_arena_printf(m->arena, "argument %d", r->arg_idx);
 	if (is_kw && r->new_keyword) {
 		uint32_t name = tp_child(m->tree, a, F_NAME);
-		edit(m, r, TP_OP_MODIFY, N(m, name)->start, N(m, name)->end, r->new_keyword,
+		tp_match__edit(m, r, TP_OP_MODIFY, N(m, name)->start, N(m, name)->end, r->new_keyword,
 		     msg(m, r, "%s(%s=...) -> %s(%s=...)", fname, r->arg_keyword, fname, r->new_keyword));
 	}
 	if (!r->arg_new)
 		return;
 	if (*r->arg_new) {
 		uint32_t v = is_kw ? tp_child(m->tree, a, F_VALUE) : a;
-		edit(m, r, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, r->arg_new,
+		tp_match__edit(m, r, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, r->arg_new,
 		     msg(m, r, "%s: %s %s -> %s", fname, what, dup_text(m, v), r->arg_new));
 		return;
 	}
@@ -437,13 +437,26 @@ static void flush_deletions(tp_matcher *m, uint32_t call)
 			const struct tp_deletion *del = &m->deletions.items[run[k]];
 			uint32_t from = k == 0 ? start : N(m, del->arg)->start;
 			uint32_t to = k + 1 < nrun ? N(m, m->deletions.items[run[k + 1]].arg)->start : end;
-			edit(m, del->rule, TP_OP_DELETE, from, to, "", del->message);
+			tp_match__edit(m, del->rule, TP_OP_DELETE, from, to, "", del->message);
 		}
 		if (next == TP_NONE)
 			break;
 		prev = next;
 		c = N(m, next)->next;
 	}
+}
+
+int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v)
+{
+	if (kind(m, v) == K_INTEGER)
+		return 1;
+	if (kind(m, v) != K_IDENTIFIER && kind(m, v) != K_ATTRIBUTE)
+		return 0;
+	tp_str s = text(m, v);
+	if (tp_regex_match(r->pattern, s.ptr, s.len))
+		return 1;
+	const tp_binding *b = kind(m, v) == K_IDENTIFIER ? tp_resolve_name(m->res, v, s.ptr, s.len) : NULL;
+	return b && b->kind == TP_BIND_LOCAL && b->int_like;
 }
 
 /* `.to(0)`, `.to(args.gpu)`, `.to(d)` with d = int(...): a bare integer
@@ -454,29 +467,24 @@ static void apply_device_index(tp_matcher *m, const tp_rule *r, uint32_t call)
 	if (args == TP_NONE || kind(m, args) != K_ARG_LIST)
 		return;
 	int is_kw = 0;
-	uint32_t a = find_arg(m, args, r->arg_idx, r->arg_keyword, &is_kw);
+	uint32_t a = tp_match__find_arg(m, args, r->arg_idx, r->arg_keyword, &is_kw);
 	if (a == TP_NONE && r->arg_keyword)
-		a = find_arg(m, args, -1, r->arg_keyword, &is_kw);
+		a = tp_match__find_arg(m, args, -1, r->arg_keyword, &is_kw);
 	if (a == TP_NONE)
 		return;
 	uint32_t v = is_kw ? tp_child(m->tree, a, F_VALUE) : a;
 	if (v == TP_NONE)
 		return;
+	if (m->claimed[v])
+		return; /* distributed mode chose the device already */
 	tp_str s = text(m, v);
 	const char *rep = NULL;
-	if (kind(m, v) == K_INTEGER) {
+	if (kind(m, v) == K_INTEGER)
 		rep = tp_arena_printf(m->arena, "'%s:%.*s'", r->device, (int)s.len, s.ptr);
-	} else if (kind(m, v) == K_IDENTIFIER || kind(m, v) == K_ATTRIBUTE) {
-		int hit = tp_regex_match(r->pattern, s.ptr, s.len);
-		if (!hit && kind(m, v) == K_IDENTIFIER) {
-			const tp_binding *b = tp_resolve_name(m->res, v, s.ptr, s.len);
-			hit = b && b->kind == TP_BIND_LOCAL && b->int_like;
-		}
-		if (hit)
-			rep = tp_arena_printf(m->arena, "f'%s:{%.*s}'", r->device, (int)s.len, s.ptr);
-	}
+	else if (tp_match__int_index(m, r, v))
+		rep = tp_arena_printf(m->arena, "f'%s:{%.*s}'", r->device, (int)s.len, s.ptr);
 	if (rep)
-		edit(m, r, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep,
+		tp_match__edit(m, r, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep,
 		     msg(m, r, ".%s(%.*s) -> .%s(%s): torch_npu needs a device string, not an integer", r->old_name, (int)s.len, s.ptr, r->old_name, rep));
 }
 
@@ -490,7 +498,7 @@ static void rename_qualified_call(tp_matcher *m, const tp_rule *r, uint32_t fn, 
 	if (leaf == TP_NONE)
 		return;
 	if (ndot && odot - r->old_name == ndot - r->new_name && strncmp(r->old_name, r->new_name, (size_t)(odot - r->old_name)) == 0) {
-		edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, ndot + 1, msg(m, r, "%s -> %s", qn, r->new_name));
+		tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, ndot + 1, msg(m, r, "%s -> %s", qn, r->new_name));
 		return;
 	}
 	/* Another module: spell the new name out when its root is imported here. */
@@ -498,9 +506,9 @@ static void rename_qualified_call(tp_matcher *m, const tp_rule *r, uint32_t fn, 
 	size_t rlen = root_end ? (size_t)(root_end - r->new_name) : strlen(r->new_name);
 	const tp_binding *b = tp_resolve_name(m->res, fn, r->new_name, rlen);
 	if (b && b->kind == TP_BIND_IMPORT && strlen(b->qname) == rlen && strncmp(b->qname, r->new_name, rlen) == 0)
-		edit(m, r, TP_OP_MODIFY, N(m, fn)->start, N(m, fn)->end, r->new_name, msg(m, r, "%s -> %s", qn, r->new_name));
+		tp_match__edit(m, r, TP_OP_MODIFY, N(m, fn)->start, N(m, fn)->end, r->new_name, msg(m, r, "%s -> %s", qn, r->new_name));
 	else
-		finding(m, r, TP_OP_UNSUPPORTED, fn, qn, tp_arena_printf(m->arena, "replace with %s (import %.*s first)", r->new_name, (int)rlen, r->new_name));
+		tp_match__finding(m, r, TP_OP_UNSUPPORTED, fn, qn, tp_arena_printf(m->arena, "replace with %s (import %.*s first)", r->new_name, (int)rlen, r->new_name));
 }
 
 /* ---- op support ------------------------------------------------------------ */
@@ -527,11 +535,11 @@ static void classify(tp_matcher *m, uint32_t node, const char *qn)
 	const char *tip = NULL;
 	switch (tp_ops_classify(m->ops, qn, &tip)) {
 	case TP_UNSUPPORTED:
-		finding(m, NULL, TP_OP_UNSUPPORTED, node, qn,
+		tp_match__finding(m, NULL, TP_OP_UNSUPPORTED, node, qn,
 			*tip ? tip : tp_arena_printf(m->arena, "not supported by torch_npu for PyTorch %s", m->ops->version));
 		break;
 	case TP_UNKNOWN:
-		finding(m, NULL, TP_OP_UNKNOWN, node, qn,
+		tp_match__finding(m, NULL, TP_OP_UNKNOWN, node, qn,
 			tp_arena_printf(m->arena, "not in torch_npu's support lists for PyTorch %s: check it on the NPU", m->ops->version));
 		break;
 	default:
@@ -540,9 +548,9 @@ static void classify(tp_matcher *m, uint32_t node, const char *qn)
 	size_t n = strlen(qn);
 	const char *advice;
 	if ((advice = tp_map_get(&m->ops->precision, qn, n)))
-		finding(m, NULL, TP_OP_PRECISION, node, qn, advice);
+		tp_match__finding(m, NULL, TP_OP_PRECISION, node, qn, advice);
 	if ((advice = tp_map_get(&m->ops->performance, qn, n)))
-		finding(m, NULL, TP_OP_PERFORMANCE, node, qn, advice);
+		tp_match__finding(m, NULL, TP_OP_PERFORMANCE, node, qn, advice);
 	if ((advice = tp_map_get(&m->ops->affinity_call, qn, n)))
 		affinity(m, node, "torch", qn, advice);
 }
@@ -667,21 +675,21 @@ static void apply_similar(tp_matcher *m, const tp_rule *r, uint32_t call, uint32
 	}
 	for (char **req = r->required_names; req && *req && !why; req++) {
 		int is_kw = 0;
-		if (args == TP_NONE || find_arg(m, args, -1, *req, &is_kw) == TP_NONE)
+		if (args == TP_NONE || tp_match__find_arg(m, args, -1, *req, &is_kw) == TP_NONE)
 			why = tp_arena_printf(m->arena, "%s= must be given explicitly (the defaults differ)", *req);
 	}
 	if (why) {
-		finding(m, r, TP_OP_UNSUPPORTED, call, qn, tp_arena_printf(m->arena, "-sim does not replace it with %s: %s", r->new_name, why));
+		tp_match__finding(m, r, TP_OP_UNSUPPORTED, call, qn, tp_arena_printf(m->arena, "-sim does not replace it with %s: %s", r->new_name, why));
 		return;
 	}
 	size_t rlen = strcspn(r->new_name, ".");
 	const tp_binding *b = tp_resolve_name(m->res, fn, r->new_name, rlen);
 	if (!b || b->kind != TP_BIND_IMPORT || strlen(b->qname) != rlen || strncmp(b->qname, r->new_name, rlen) != 0) {
-		finding(m, r, TP_OP_UNSUPPORTED, call, qn,
+		tp_match__finding(m, r, TP_OP_UNSUPPORTED, call, qn,
 			tp_arena_printf(m->arena, "similar API: %s (import %.*s to let -sim replace it)", r->new_name, (int)rlen, r->new_name));
 		return;
 	}
-	edit(m, r, TP_OP_MODIFY, N(m, fn)->start, N(m, fn)->end, r->new_name,
+	tp_match__edit(m, r, TP_OP_MODIFY, N(m, fn)->start, N(m, fn)->end, r->new_name,
 	     msg(m, r, "similar API (-sim): %s -> %s: %s", qn, r->new_name, r->warning));
 }
 
@@ -713,7 +721,7 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 		return;
 	tp_str name = text(m, leaf);
 	if ((r = lookup(&m->rules->func_method, name.ptr, name.len)))
-		edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
+		tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
 		     msg(m, r, ".%.*s() -> .%s()", (int)name.len, name.ptr, r->new_name));
 	const char *mname = tp_arena_printf(m->arena, ".%.*s", (int)name.len, name.ptr);
 	for (r = lookup(&m->rules->args_method, name.ptr, name.len); r; r = r->next)
@@ -756,15 +764,15 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 		if (member != TP_NONE) {
 			tp_str ms = text(m, member);
 			if (is_member(r, ms.ptr, ms.len))
-				edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
+				tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
 				     msg(m, r, "%s.%.*s -> %s.%.*s", qn, (int)ms.len, ms.ptr, renamed, (int)ms.len, ms.ptr));
 			else
-				finding(m, r, TP_OP_UNSUPPORTED, p, tp_arena_printf(m->arena, "%s.%.*s", qn, (int)ms.len, ms.ptr),
+				tp_match__finding(m, r, TP_OP_UNSUPPORTED, p, tp_arena_printf(m->arena, "%s.%.*s", qn, (int)ms.len, ms.ptr),
 					r->unsupported_tip ? r->unsupported_tip : "");
 		} else if (r->members.count == 0) {
-			edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name, msg(m, r, "%s -> %s", qn, renamed));
+			tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name, msg(m, r, "%s -> %s", qn, renamed));
 		} else {
-			finding(m, r, TP_OP_UNSUPPORTED, attr, qn, r->unsupported_tip ? r->unsupported_tip : "");
+			tp_match__finding(m, r, TP_OP_UNSUPPORTED, attr, qn, r->unsupported_tip ? r->unsupported_tip : "");
 		}
 		return;
 	}
@@ -772,7 +780,7 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 		return;
 	tp_str name = text(m, leaf);
 	if ((r = lookup(&m->rules->attr_method, name.ptr, name.len)) && !tp_resolve_attr_stored(m->res, attr))
-		edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
+		tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
 		     msg(m, r, ".%.*s -> .%s", (int)name.len, name.ptr, r->new_name));
 }
 
@@ -781,6 +789,8 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 static void match_string(tp_matcher *m, uint32_t str)
 {
 	uint32_t p = N(m, str)->parent;
+	if (m->claimed[str])
+		return;
 	/* Docstrings and other bare string statements are prose, not code;
 	 * implicitly concatenated pieces are not one value. */
 	if (p != TP_NONE && (kind(m, p) == K_EXPR_STMT || kind(m, p) == K_CONCAT_STRING))
@@ -803,7 +813,7 @@ static void match_string(tp_matcher *m, uint32_t str)
 	for (const tp_rule *r = lookup(&m->rules->string_prefix, m->src + cs, w); r; r = r->next) {
 		if (!tp_regex_match(r->pattern, m->src + cs, ce - cs))
 			continue;
-		edit(m, r, TP_OP_MODIFY, cs, cs + (uint32_t)w, r->replacement,
+		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + (uint32_t)w, r->replacement,
 		     msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - w), m->src + cs + w));
 		return;
 	}
@@ -811,6 +821,12 @@ static void match_string(tp_matcher *m, uint32_t str)
 
 void tp_match(tp_matcher *m)
 {
+	m->claimed = tp_arena_alloc(m->arena, m->tree->count + 1);
+	memset(m->claimed, 0, m->tree->count + 1);
+	if (m->dist_model)
+		tp_distributed(m);
+	else if (m->device_var)
+		tp_specify_device(m);
 	uint32_t nins = 0;
 	for (const tp_rule *r = m->rules->import_insert; r; r = r->next)
 		nins++;
@@ -854,4 +870,7 @@ void tp_match(tp_matcher *m)
 	for (const tp_rule *r = m->rules->import_insert; r; r = r->next, i++)
 		if (first_hit[i] != TP_NONE && !has_unless[i])
 			insert_import(m, r, first_hit[i]);
+	for (size_t k = 0; k < m->late.len; k++)
+		tp_array_push(&m->items, m->late.items[k]);
+	tp_array_free(&m->late);
 }

@@ -19,11 +19,28 @@ typedef struct {
 	const tp_ops *ops; /* NULL: no op-support classification */
 	tp_resolver *res;
 	tp_arena *arena;
+	const char *dist_model; /* distributed mode, in MAIN: the model variable */
+	const char *device_var; /* the variable device choices use (-s or distributed), or NULL */
+	uint8_t *claimed;       /* per node: rewritten by distributed mode already */
+	tp_array(tp_item) late; /* items that must follow the torch_npu import at one point */
 	tp_array(tp_item) items;
 	/* argument deletions of the call being matched, emitted together */
 	tp_array(struct tp_deletion { uint32_t arg; const tp_rule *rule; const char *message; }) deletions;
 } tp_matcher;
 
 void tp_match(tp_matcher *m);
+
+/* Semi-private: shared with distributed.c. */
+void tp_match__edit(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t start, uint32_t end, const char *replacement,
+		    const char *message);
+void tp_match__finding(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t node, const char *api, const char *tip);
+/* The positional argument idx, or the keyword argument kw, of an argument list. */
+uint32_t tp_match__find_arg(const tp_matcher *m, uint32_t args, int idx, const char *kw, int *is_kw);
+/* Whether expression v is an integer device index by r's filter. */
+int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v);
+/* distributed.c: the DDP edits of MAIN, before the walk. */
+void tp_distributed(tp_matcher *m);
+/* distributed.c: -s, device choices follow DEVICE_ID. */
+void tp_specify_device(tp_matcher *m);
 
 #endif

@@ -169,7 +169,7 @@ static void xl__header(xl_book *b, xl_sheet *s, lxw_row_t row, const char *const
 		xl__str(b, s, row, c, names[c], b->bold);
 }
 
-enum xl_kind { XL_UNSUPPORTED, XL_UNKNOWN, XL_CHANGES };
+enum xl_kind { XL_UNSUPPORTED, XL_UNKNOWN, XL_CHANGES, XL_ADVICE };
 
 static int xl__wants(enum xl_kind k, enum tp_op op)
 {
@@ -178,8 +178,10 @@ static int xl__wants(enum xl_kind k, enum tp_op op)
 		return op == TP_OP_UNSUPPORTED;
 	case XL_UNKNOWN:
 		return op == TP_OP_UNKNOWN;
+	case XL_ADVICE:
+		return op >= TP_OP_PRECISION;
 	default:
-		return op != TP_OP_UNSUPPORTED && op != TP_OP_UNKNOWN;
+		return op <= TP_OP_WARNING && op != TP_OP_UNSUPPORTED && op != TP_OP_UNKNOWN;
 	}
 }
 
@@ -189,13 +191,16 @@ static void xl__rows_sheet(xl_book *b, const char *name, enum xl_kind k, const t
 {
 	static const char *const op_hdr[] = {"File", "Start Line", "End Line", "OP", "Tips"};
 	static const char *const change_hdr[] = {"File", "Start Line", "End Line", "Operation Type", "Message"};
-	static const char *const csv[] = {"unsupported_api.csv", "unknown_api.csv", "change_list.csv"};
+	static const char *const advice_hdr[] = {"File", "Start Line", "End Line", "Kind", "API", "Advice"};
+	static const char *const csv[] = {"unsupported_api.csv", "unknown_api.csv", "change_list.csv",
+					  "api_precision_advice.csv, api_performance_advice.csv and affinity_api_call.csv"};
+	lxw_col_t ncols = k == XL_ADVICE ? 6 : 5;
 	xl_sheet s = {workbook_add_worksheet(b->wb, name), {0}};
 	if (!s.ws) {
 		xl__check(b, LXW_ERROR_MEMORY_MALLOC_FAILED);
 		return;
 	}
-	xl__header(b, &s, 0, k == XL_CHANGES ? change_hdr : op_hdr, 5);
+	xl__header(b, &s, 0, k == XL_CHANGES ? change_hdr : k == XL_ADVICE ? advice_hdr : op_hdr, ncols);
 
 	size_t total = 0;
 	for (size_t f = 0; f < count; f++)
@@ -213,8 +218,17 @@ static void xl__rows_sheet(xl_book *b, const char *name, enum xl_kind k, const t
 			xl__str(b, &s, row, 0, files[f].path, NULL);
 			xl__num(b, &s, row, 1, r->line1);
 			xl__num(b, &s, row, 2, r->line2);
-			xl__str(b, &s, row, 3, k == XL_CHANGES ? tp_op_name(r->op) : r->api, NULL);
-			xl__str(b, &s, row, 4, r->message, NULL);
+			if (k == XL_ADVICE) {
+				const char *kind = r->op == TP_OP_PRECISION ? "precision" : r->op == TP_OP_PERFORMANCE ? "performance" : "NPU-affine";
+				char *what = r->op == TP_OP_AFFINITY ? tp_xprintf("%s (%s)", kind, r->text) : tp_xstrdup(kind);
+				xl__str(b, &s, row, 3, what, NULL);
+				xl__str(b, &s, row, 4, r->api, NULL);
+				xl__str(b, &s, row, 5, r->message, NULL);
+				free(what);
+			} else {
+				xl__str(b, &s, row, 3, k == XL_CHANGES ? tp_op_name(r->op) : r->api, NULL);
+				xl__str(b, &s, row, 4, r->message, NULL);
+			}
 			row++;
 		}
 	}
@@ -224,8 +238,8 @@ static void xl__rows_sheet(xl_book *b, const char *name, enum xl_kind k, const t
 		free(note);
 	}
 	worksheet_freeze_panes(s.ws, 1, 0);
-	xl__check(b, worksheet_autofilter(s.ws, 0, 0, row - 1, 4));
-	xl__columns(b, &s, 5);
+	xl__check(b, worksheet_autofilter(s.ws, 0, 0, row - 1, ncols - 1));
+	xl__columns(b, &s, ncols);
 }
 
 static int xl__api_by_name(const void *a, const void *b)
@@ -290,7 +304,7 @@ static void xl__summary(xl_book *b, const tp_report_file *files, size_t count, c
 		xl__check(b, LXW_ERROR_MEMORY_MALLOC_FAILED);
 		return;
 	}
-	size_t with_rows = 0, n[TP_OP_WARNING + 1] = {0};
+	size_t with_rows = 0, n[TP_OP_AFFINITY + 1] = {0};
 	tp_array(const char *) names = {0};
 	for (size_t f = 0; f < count; f++) {
 		const tp_result *res = files[f].result;
@@ -353,7 +367,7 @@ static void xl__summary(xl_book *b, const tp_report_file *files, size_t count, c
 		const tp_result *res = files[f].result;
 		if (!res->rows.len)
 			continue;
-		size_t c[TP_OP_WARNING + 1] = {0};
+		size_t c[TP_OP_AFFINITY + 1] = {0};
 		for (size_t i = 0; i < res->rows.len; i++)
 			c[res->rows.items[i].op]++;
 		xl__str(b, &s, row, 0, files[f].path, NULL);
@@ -414,6 +428,7 @@ int tp_report_xlsx(const char *path, const tp_report_file *files, size_t count, 
 		xl__rows_sheet(&b, "Unsupported", XL_UNSUPPORTED, files, count);
 		xl__rows_sheet(&b, "Unknown", XL_UNKNOWN, files, count);
 		xl__rows_sheet(&b, "Changes", XL_CHANGES, files, count);
+		xl__rows_sheet(&b, "Advice", XL_ADVICE, files, count);
 	} else {
 		xl__check(&b, LXW_ERROR_MEMORY_MALLOC_FAILED);
 	}

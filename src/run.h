@@ -18,6 +18,9 @@ typedef struct {
 	int check;              /* write nothing; the gate fails when a file would change */
 	int diff;               /* write nothing; print a unified diff */
 	int analyse;            /* reports only, into <name>_analysis, with a readiness summary */
+	const char *dist_main;  /* distributed mode: MAIN (relative to the input folder) */
+	const char *dist_model; /* distributed mode: the model variable (default "model") */
+	int specify_device;     /* -s: the device comes from DEVICE_ID */
 	int similar;            /* -sim: replace unsupported APIs with similar ones */
 	int json;               /* print report.json's document on stdout */
 	const char *sarif;      /* write SARIF 2.1.0 here */

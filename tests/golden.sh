@@ -35,16 +35,19 @@ if [ "$want_exit" != 0 ]; then
 	echo "ok $case_dir"
 	exit 0
 fi
-out="$tmp/out/input_msft/input.py"
+# Distributed mode writes <name>_msft_multi.
+name=input_msft
+case " $args " in *" distributed "*) name=input_msft_multi ;; esac
+out="$tmp/out/$name/input.py"
 cmp "$case_dir/expected.py" "$out" >/dev/null || { diff -u "$case_dir/expected.py" "$out"; fail "output differs from expected.py"; }
 if [ -f "$case_dir/expected.csv" ]; then
-	diff -u "$case_dir/expected.csv" "$tmp/out/input_msft/transplant_result_file/change_list.csv" || fail "change_list.csv differs"
+	diff -u "$case_dir/expected.csv" "$tmp/out/$name/transplant_result_file/change_list.csv" || fail "change_list.csv differs"
 fi
 # expected.NAME.csv pins transplant_result_file/NAME.csv (the per-kind reports).
 for want in "$case_dir"/expected.*.csv; do
 	[ -f "$want" ] || continue
-	name=${want##*/expected.}
-	diff -u "$want" "$tmp/out/input_msft/transplant_result_file/$name" || fail "$name differs"
+	report=${want##*/expected.}
+	diff -u "$want" "$tmp/out/$name/transplant_result_file/$report" || fail "$report differs"
 done
 # Idempotence: converting the expected output changes nothing. A user rule
 # that deletes a positional argument cannot be idempotent (the next argument
@@ -55,8 +58,8 @@ if [ -f "$case_dir/not-idempotent" ]; then
 fi
 cp "$case_dir/expected.py" "$tmp/input.py"
 (cd "$case_dir" && eval "\"$bin\" -q -i \"$tmp/input.py\" -o \"$tmp/again\" $args") >/dev/null 2>&1 || fail "second conversion failed"
-cmp "$tmp/input.py" "$tmp/again/input_msft/input.py" >/dev/null || { diff -u "$tmp/input.py" "$tmp/again/input_msft/input.py"; fail "second conversion changed the output"; }
-if grep -q -E ',(INSERT|MODIFY|DELETE),' "$tmp/again/input_msft/transplant_result_file/change_list.csv"; then
+cmp "$tmp/input.py" "$tmp/again/$name/input.py" >/dev/null || { diff -u "$tmp/input.py" "$tmp/again/$name/input.py"; fail "second conversion changed the output"; }
+if grep -q -E ',(INSERT|MODIFY|DELETE),' "$tmp/again/$name/transplant_result_file/change_list.csv"; then
 	fail "second conversion reported changes"
 fi
 echo "ok $case_dir"

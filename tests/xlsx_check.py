@@ -12,11 +12,14 @@ unsupported rows. Exits 1 listing every mismatch.
 """
 import collections
 import csv
+import os
+import re
 import sys
 
 import openpyxl
 
-SHEETS = ["Summary", "Unsupported", "Unknown", "Changes"]
+SHEETS = ["Summary", "Unsupported", "Unknown", "Changes", "Advice"]
+ADVICE_HEADER = ["File", "Start Line", "End Line", "Kind", "API", "Advice"]
 OP_HEADER = ["File", "Start Line", "End Line", "OP", "Tips"]
 CHANGE_HEADER = ["File", "Start Line", "End Line", "Operation Type", "Message"]
 CHANGE_OPS = {"INSERT", "MODIFY", "DELETE", "WARNING"}
@@ -24,6 +27,8 @@ EDIT_OPS = {"INSERT", "MODIFY", "DELETE"}
 # Leading characters the CSV writer defuses with a "'" (see tp_csv_cell).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 CHART_BARS = 10
+LITERAL_ESCAPE = re.compile(r"_(?=x[0-9A-Fa-f]{4}_)")
+CONTROL = re.compile(r"[\x01-\x08\x0b-\x1f]")
 
 errors = []
 
@@ -49,9 +54,21 @@ def undefuse(cell):
     return cell
 
 
+def openpyxl_text(text):
+    """What openpyxl 3.0.9 returns for a string cell holding text. The writer
+    escapes a literal "_xHHHH_" as "_x005F_xHHHH_" (else Excel would decode
+    it) and control characters but tab and newline as "_xHHHH_"; openpyxl
+    only strips "x005F_" and leaves the other escapes as they are."""
+    text = LITERAL_ESCAPE.sub("_x005F_", text)
+    text = CONTROL.sub(lambda m: "_x%04X_" % ord(m.group(0)), text)
+    return text.replace("x005F_", "")
+
+
 def same_text(got, want_csv):
     got = "" if got is None else got
-    return isinstance(got, str) and got == undefuse(want_csv)
+    want = undefuse(want_csv)
+    # A reader that decodes the escapes returns the text itself.
+    return isinstance(got, str) and (got == want or got == openpyxl_text(want))
 
 
 def is_int(v):
@@ -216,6 +233,18 @@ def main(argv):
     check_rows_sheet(wb["Unsupported"], OP_HEADER, unsupported)
     check_rows_sheet(wb["Unknown"], OP_HEADER, unknown)
     check_rows_sheet(wb["Changes"], CHANGE_HEADER, [r for r in changes if r[3] in CHANGE_OPS])
+    # The Advice sheet: the precision, performance and affinity CSVs beside the change list.
+    folder = os.path.dirname(change_csv)
+    advice = []
+    for name, kind in (("api_precision_advice.csv", "precision"), ("api_performance_advice.csv", "performance")):
+        advice += [[r[0], r[1], r[2], kind, r[3], r[4]] for r in read_csv(os.path.join(folder, name))[1]]
+    advice += [[r[0], r[1], r[2], f"NPU-affine ({r[3]})", r[4], r[5]] for r in read_csv(os.path.join(folder, "affinity_api_call.csv"))[1]]
+    advice.sort(key=lambda r: (r[0], int(r[1]), int(r[2])))
+    got = wb["Advice"]
+    got_rows = sorted(([c.value for c in row] for row in got.iter_rows(min_row=2)), key=lambda r: (r[0], int(r[1]), int(r[2])))
+    want_rows = [[r[0], int(r[1]), int(r[2])] + r[3:] for r in advice]
+    if [r[:4] + [r[4]] for r in got_rows] != [r[:5] for r in want_rows]:
+        errors.append(f"Advice: rows {got_rows!r} do not match the advice CSVs {want_rows!r}")
     if errors:
         print(f"xlsx_check: {xlsx}: {len(errors)} mismatches with the CSVs:", file=sys.stderr)
         for e in errors:

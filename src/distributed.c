@@ -1,0 +1,457 @@
+/* distributed: turns the single-card MAIN file into a DDP script (distributed
+ * mode, part of the match stage), and points every device choice at the
+ * DEVICE_ID environment variable (-s). It runs before the match walk and marks the
+ * nodes it rewrites, so the built-in rules leave them alone. Where it cannot
+ * tell which variable is the model or the dataset, it says so and edits
+ * nothing there. */
+#include <stdio.h>
+
+#include "match.h"
+
+static tp_rule dist_rule = {.kind = TP_RULE_FUNC, .id = "distributed", .arg_idx = -1};
+
+static inline const tp_node *N(const tp_matcher *m, uint32_t i) { return &m->tree->nodes[i]; }
+static inline uint16_t kind(const tp_matcher *m, uint32_t i) { return i == TP_NONE ? K_OTHER : m->tree->nodes[i].kind; }
+static inline tp_str text(const tp_matcher *m, uint32_t n) { return (tp_str){m->src + N(m, n)->start, N(m, n)->end - N(m, n)->start}; }
+
+static void add(tp_matcher *m, enum tp_op op, uint32_t start, uint32_t end, const char *rep, const char *message)
+{
+	tp_match__edit(m, &dist_rule, op, start, end, rep, message);
+}
+
+static void note(tp_matcher *m, uint32_t node, const char *message)
+{
+	tp_match__finding(m, &dist_rule, TP_OP_WARNING, node, NULL, message);
+}
+
+static uint32_t line_start(const tp_matcher *m, uint32_t off)
+{
+	while (off > 0 && m->src[off - 1] != '\n')
+		off--;
+	return off;
+}
+
+/* The offset just past the line holding off (past its newline). */
+static uint32_t after_line(const tp_matcher *m, uint32_t off)
+{
+	while (off < m->len && m->src[off] != '\n')
+		off++;
+	return off < m->len ? off + 1 : off;
+}
+
+static const char *indent_of(const tp_matcher *m, uint32_t off)
+{
+	uint32_t ls = line_start(m, off), e = ls;
+	while (e < m->len && (m->src[e] == ' ' || m->src[e] == '\t'))
+		e++;
+	return tp_arena_strndup(m->arena, m->src + ls, e - ls);
+}
+
+/* Inserts whole lines after the line holding off (a newline first at EOF). */
+static void insert_lines(tp_matcher *m, uint32_t off, const char *lines, const char *message)
+{
+	uint32_t at = after_line(m, off);
+	int eof = at == m->len && (m->len == 0 || m->src[m->len - 1] != '\n');
+	add(m, TP_OP_INSERT, at, at, eof ? tp_arena_printf(m->arena, "%s%s", m->eol, lines) : lines, message);
+}
+
+static const char *qname(const tp_matcher *m, uint32_t call)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
+	return fn == TP_NONE ? NULL : tp_resolve_qname(m->res, fn, NULL);
+}
+
+static int qname_in(const char *qn, const char *const *names)
+{
+	for (; qn && *names; names++)
+		if (strcmp(qn, *names) == 0)
+			return 1;
+	return 0;
+}
+
+static const char *const dataparallel[] = {"torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
+					   "torch.nn.parallel.data_parallel.DataParallel", NULL};
+static const char *const dataloader[] = {"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader", NULL};
+static const char *const ddp[] = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.DistributedDataParallel",
+				  "torch.nn.parallel.distributed.DistributedDataParallel", NULL};
+
+/* The statement holding node that sits directly in the block of scope s. */
+static uint32_t statement_in_scope(const tp_matcher *m, uint32_t node, uint32_t s)
+{
+	uint32_t block = s == 0 ? 0 : tp_child(m->tree, s, F_BODY);
+	uint32_t n = node;
+	while (n != TP_NONE && N(m, n)->parent != block)
+		n = N(m, n)->parent;
+	return n;
+}
+
+/* A name bound at module level to an import of exactly qn. */
+static int module_import(const tp_matcher *m, const char *name, const char *qn)
+{
+	const tp_binding *b = tp_resolve_name(m->res, 0, name, strlen(name));
+	return b && b->kind == TP_BIND_IMPORT && strcmp(b->qname, qn) == 0;
+}
+
+/* Guarded already: inside an `if` whose condition mentions a rank or the main process. */
+static int rank_guarded(const tp_matcher *m, uint32_t n)
+{
+	for (uint32_t p = N(m, n)->parent; p != TP_NONE; p = N(m, p)->parent) {
+		if (kind(m, p) != K_IF)
+			continue;
+		uint32_t cond = N(m, p)->first;
+		tp_str c = cond == TP_NONE ? (tp_str){"", 0} : text(m, cond);
+		for (size_t i = 0; i + 4 <= c.len; i++)
+			if (memcmp(c.ptr + i, "rank", 4) == 0 || memcmp(c.ptr + i, "main", 4) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+static int mentions(const tp_matcher *m, uint32_t root, tp_str name)
+{
+	for (uint32_t j = root; j < N(m, root)->end_index; j++)
+		if (kind(m, j) == K_IDENTIFIER && text(m, j).len == name.len && memcmp(text(m, j).ptr, name.ptr, name.len) == 0)
+			return 1;
+	return 0;
+}
+
+/* Adds a DistributedSampler to one DataLoader call and returns the loader's
+ * variable node when the call is assigned to a plain name. */
+static uint32_t sample_loader(tp_matcher *m, uint32_t call)
+{
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	if (args == TP_NONE || kind(m, args) != K_ARG_LIST)
+		return TP_NONE;
+	int kw = 0;
+	if (tp_match__find_arg(m, args, -1, "sampler", &kw) != TP_NONE || tp_match__find_arg(m, args, -1, "batch_sampler", &kw) != TP_NONE) {
+		note(m, call, "this DataLoader has a sampler already: left alone; make sure it is a DistributedSampler");
+		return TP_NONE;
+	}
+	uint32_t ds = tp_match__find_arg(m, args, 0, "dataset", &kw);
+	if (ds != TP_NONE && kw)
+		ds = tp_child(m->tree, ds, F_VALUE);
+	if (ds == TP_NONE || (kind(m, ds) != K_IDENTIFIER && kind(m, ds) != K_ATTRIBUTE)) {
+		note(m, call, "cannot tell which dataset this DataLoader reads (not a plain name): add a DistributedSampler by hand");
+		return TP_NONE;
+	}
+	tp_str d = text(m, ds);
+	const char *extra = "";
+	uint32_t last = TP_NONE, prev = TP_NONE;
+	for (uint32_t c = N(m, args)->first; c != TP_NONE; c = N(m, c)->next)
+		if (kind(m, c) != K_COMMENT)
+			last = c;
+	uint32_t sh = tp_match__find_arg(m, args, -1, "shuffle", &kw);
+	if (sh == TP_NONE)
+		extra = ", shuffle=False"; /* the DataLoader read in order: so does its sampler */
+	if (sh != TP_NONE) {
+		tp_str v = text(m, tp_child(m->tree, sh, F_VALUE));
+		if (!(v.len == 4 && memcmp(v.ptr, "True", 4) == 0))
+			extra = tp_arena_printf(m->arena, ", shuffle=%.*s", (int)v.len, v.ptr);
+		uint32_t next = N(m, sh)->next;
+		while (next != TP_NONE && kind(m, next) == K_COMMENT)
+			next = N(m, next)->next;
+		for (uint32_t c = N(m, args)->first; c != sh; c = N(m, c)->next)
+			if (kind(m, c) != K_COMMENT)
+				prev = c;
+		uint32_t start = next != TP_NONE ? N(m, sh)->start : (prev != TP_NONE ? N(m, prev)->end : N(m, sh)->start);
+		uint32_t end = next != TP_NONE ? N(m, next)->start : N(m, sh)->end;
+		add(m, TP_OP_DELETE, start, end, "", "drop shuffle=: the DistributedSampler shuffles");
+	}
+	const char *sampler = tp_arena_printf(m->arena, ", sampler=torch.utils.data.distributed.DistributedSampler(%.*s%s)",
+					      (int)d.len, d.ptr, extra);
+	add(m, TP_OP_INSERT, N(m, last)->end, N(m, last)->end, sampler, "DataLoader gets a DistributedSampler: each rank reads its share");
+	uint32_t p = N(m, call)->parent;
+	if (p != TP_NONE && kind(m, p) == K_ASSIGNMENT && N(m, call)->field == F_RIGHT) {
+		uint32_t left = tp_child(m->tree, p, F_LEFT);
+		if (left != TP_NONE && kind(m, left) == K_IDENTIFIER)
+			return left;
+	}
+	note(m, call, "this DataLoader is not assigned to a plain name: call its sampler's set_epoch(epoch) in the epoch loop by hand");
+	return TP_NONE;
+}
+
+/* One insertion of set_epoch calls at the top of an epoch loop. */
+struct epoch_insert {
+	uint32_t at;
+	tp_buf lines, what;
+};
+
+/* `loader.sampler.set_epoch(epoch)` at the top of the outermost loop whose
+ * body uses the loader and whose iterable does not; the calls for several
+ * loaders of one loop go into one insertion. */
+static void set_epoch(tp_matcher *m, uint32_t loader, struct epoch_insert *ins, size_t *nins, size_t max)
+{
+	tp_str name = text(m, loader);
+	uint32_t found = TP_NONE;
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		if (kind(m, i) != K_FOR || i <= loader)
+			continue;
+		uint32_t left = tp_child(m->tree, i, F_LEFT), right = tp_child(m->tree, i, F_RIGHT), body = tp_child(m->tree, i, F_BODY);
+		if (left == TP_NONE || kind(m, left) != K_IDENTIFIER || right == TP_NONE || body == TP_NONE)
+			continue;
+		if (mentions(m, right, name) || !mentions(m, body, name))
+			continue;
+		found = i;
+		tp_str b = text(m, body);
+		for (size_t k = 0; k + 9 <= b.len; k++)
+			if (memcmp(b.ptr + k, "set_epoch", 9) == 0)
+				return; /* set already */
+		uint32_t first = N(m, body)->first;
+		if (first == TP_NONE || line_start(m, N(m, first)->start) <= N(m, i)->start) {
+			note(m, i, tp_arena_printf(m->arena, "the epoch loop's body is on its line: call %.*s.sampler.set_epoch() by hand", (int)name.len, name.ptr));
+			return;
+		}
+		tp_str e = text(m, left);
+		uint32_t at = line_start(m, N(m, first)->start);
+		size_t k = 0;
+		while (k < *nins && ins[k].at != at)
+			k++;
+		if (k == *nins) {
+			if (k == max)
+				return;
+			ins[k] = (struct epoch_insert){at, {0}, {0}};
+			(*nins)++;
+		}
+		tp_buf_printf(&ins[k].lines, "%s%.*s.sampler.set_epoch(%.*s)%s", indent_of(m, N(m, first)->start), (int)name.len, name.ptr,
+			      (int)e.len, e.ptr, m->eol);
+		tp_buf_printf(&ins[k].what, "%s%.*s.sampler.set_epoch(%.*s)", ins[k].what.len ? ", " : "", (int)name.len, name.ptr, (int)e.len, e.ptr);
+		return;
+	}
+	if (found == TP_NONE)
+		note(m, loader, tp_arena_printf(m->arena, "no epoch loop uses %.*s: call %.*s.sampler.set_epoch(epoch) at the start of each epoch by hand",
+						(int)name.len, name.ptr, (int)name.len, name.ptr));
+}
+
+/* A device index (`.cuda(args.gpu)`, `.to(0)`, `torch.cuda.set_device(gpu)`)
+ * becomes the local rank's device. */
+static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION), args = tp_child(m->tree, call, F_ARGUMENTS);
+	if (fn == TP_NONE || args == TP_NONE || kind(m, args) != K_ARG_LIST || !index)
+		return;
+	const char *qn = tp_resolve_qname(m->res, fn, NULL);
+	int kw = 0, to = 0;
+	uint32_t a = TP_NONE;
+	if (qn && (strcmp(qn, "torch.cuda.set_device") == 0 || strcmp(qn, "torch.npu.set_device") == 0)) {
+		a = tp_match__find_arg(m, args, 0, "device", &kw);
+	} else if (!qn && kind(m, fn) == K_ATTRIBUTE) {
+		tp_str meth = text(m, tp_child(m->tree, fn, F_ATTRIBUTE));
+		to = meth.len == 2 && memcmp(meth.ptr, "to", 2) == 0;
+		if (to || (meth.len == 4 && (memcmp(meth.ptr, "cuda", 4) == 0 || memcmp(meth.ptr, "npu", 3) == 0)))
+			a = tp_match__find_arg(m, args, 0, "device", &kw);
+	}
+	uint32_t v = a != TP_NONE && kw ? tp_child(m->tree, a, F_VALUE) : a;
+	if (v == TP_NONE || !tp_match__int_index(m, index, v) || tp_str_eq(text(m, v), m->device_var))
+		return;
+	m->claimed[v] = 1;
+	const char *rep = to ? tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var) : m->device_var;
+	add(m, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep,
+	    tp_arena_printf(m->arena, "%.*s -> %s: the device comes from the launcher", (int)text(m, v).len, text(m, v).ptr, rep));
+}
+
+/* A device string inside torch.device(...) or torch.load's map_location:
+ * "cuda", "cuda:0", "npu". */
+static void local_device_string(tp_matcher *m, uint32_t call)
+{
+	for (uint32_t j = call + 1; j < N(m, call)->end_index; j++) {
+		if (kind(m, j) != K_STRING)
+			continue;
+		uint32_t open = N(m, j)->first, close = TP_NONE;
+		for (uint32_t c = open; c != TP_NONE; c = N(m, c)->next)
+			close = c;
+		if (open == TP_NONE || close == TP_NONE)
+			continue;
+		tp_str content = {m->src + N(m, open)->end, N(m, close)->start - N(m, open)->end};
+		int dev = tp_str_eq(content, "cuda") || tp_str_eq(content, "npu");
+		if (!dev && content.len > 5 && (memcmp(content.ptr, "cuda:", 5) == 0 || memcmp(content.ptr, "npu:", 4) == 0)) {
+			size_t k = content.ptr[0] == 'c' ? 5 : 4;
+			dev = k < content.len;
+			for (; k < content.len && dev; k++)
+				dev = content.ptr[k] >= '0' && content.ptr[k] <= '9';
+		}
+		if (!dev)
+			continue;
+		m->claimed[j] = 1;
+		add(m, TP_OP_MODIFY, N(m, j)->start, N(m, j)->end, tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var),
+		    tp_arena_printf(m->arena, "%.*s -> the NPU of %s", (int)text(m, j).len, text(m, j).ptr, m->device_var));
+	}
+}
+
+/* The device choices of one call: torch.device(...), torch.load's
+ * map_location, and integer device indices. */
+static void choose_device(tp_matcher *m, uint32_t call, const char *qn, const tp_rule *index)
+{
+	if (qn && strcmp(qn, "torch.device") == 0) {
+		local_device_string(m, call);
+	} else if (qn && strcmp(qn, "torch.load") == 0) {
+		uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+		int kw = 0;
+		uint32_t ml = args == TP_NONE ? TP_NONE : tp_match__find_arg(m, args, 1, "map_location", &kw);
+		if (ml != TP_NONE)
+			local_device_string(m, ml);
+	} else {
+		local_device(m, call, index);
+	}
+}
+
+/* Queues whole lines after the module's last import, behind the torch_npu
+ * import that may land at the same point. */
+static void preamble(tp_matcher *m, uint32_t anchor, const char *lines, const char *message)
+{
+	size_t before = m->items.len;
+	insert_lines(m, N(m, anchor)->end, lines, message);
+	while (m->items.len > before)
+		tp_array_push(&m->late, m->items.items[--m->items.len]);
+}
+
+void tp_specify_device(tp_matcher *m)
+{
+	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
+	uint32_t anchor = TP_NONE;
+	int defined = 0;
+	size_t before = m->items.len;
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint16_t k = kind(m, i);
+		if ((k == K_IMPORT || k == K_IMPORT_FROM) && N(m, i)->parent == 0)
+			anchor = i;
+		if (k == K_ASSIGNMENT) {
+			uint32_t left = tp_child(m->tree, i, F_LEFT);
+			defined |= left != TP_NONE && tp_str_eq(text(m, left), m->device_var);
+		}
+		if (k == K_CALL)
+			choose_device(m, i, qname(m, i), index);
+	}
+	if (m->items.len == before || defined || anchor == TP_NONE || !module_import(m, "torch", "torch"))
+		return;
+	tp_buf b = {0};
+	if (!module_import(m, "os", "os"))
+		tp_buf_printf(&b, "import os%s", m->eol);
+	tp_buf_printf(&b, "%s = int(os.environ.get(\"DEVICE_ID\", \"0\"))%storch.npu.set_device(%s)%s", m->device_var, m->eol, m->device_var, m->eol);
+	preamble(m, anchor, tp_arena_strndup(m->arena, b.ptr, b.len), "the device comes from DEVICE_ID (-s)");
+	tp_buf_dispose(&b);
+}
+
+void tp_distributed(tp_matcher *m)
+{
+	tp_str model = {m->dist_model, strlen(m->dist_model)};
+	uint32_t anchor = TP_NONE, first_model = TP_NONE, last_model = TP_NONE;
+	int has_init = 0, wrapped = 0;
+	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
+	tp_array(uint32_t) loaders = {0};
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint16_t k = kind(m, i);
+		if ((k == K_IMPORT || k == K_IMPORT_FROM) && N(m, i)->parent == 0)
+			anchor = i;
+		if (k == K_ASSIGNMENT) {
+			uint32_t left = tp_child(m->tree, i, F_LEFT), right = tp_child(m->tree, i, F_RIGHT);
+			if (left != TP_NONE && kind(m, left) == K_IDENTIFIER && text(m, left).len == model.len &&
+			    memcmp(text(m, left).ptr, model.ptr, model.len) == 0) {
+				if (first_model == TP_NONE)
+					first_model = i;
+				if (m->res->scope_of[i] == m->res->scope_of[first_model])
+					last_model = i;
+				if (right != TP_NONE && kind(m, right) == K_CALL && qname_in(qname(m, right), ddp))
+					wrapped = 1;
+			}
+		}
+		if (k != K_CALL)
+			continue;
+		const char *qn = qname(m, i);
+		if (qn && strcmp(qn, "torch.distributed.init_process_group") == 0)
+			has_init = 1;
+		if (qname_in(qn, dataparallel)) {
+			/* torch.nn.DataParallel(model, ...) -> model */
+			uint32_t args = tp_child(m->tree, i, F_ARGUMENTS);
+			int kw = 0;
+			uint32_t a0 = args == TP_NONE ? TP_NONE : tp_match__find_arg(m, args, 0, "module", &kw);
+			if (a0 != TP_NONE && kw)
+				a0 = tp_child(m->tree, a0, F_VALUE);
+			if (a0 == TP_NONE) {
+				note(m, i, "DataParallel without a module argument: remove it by hand");
+				continue;
+			}
+			add(m, TP_OP_DELETE, N(m, i)->start, N(m, a0)->start, "", "remove DataParallel: DistributedDataParallel replaces it");
+			add(m, TP_OP_DELETE, N(m, a0)->end, N(m, i)->end, "", "remove DataParallel: DistributedDataParallel replaces it");
+		} else if (qn && strcmp(qn, "torch.save") == 0) {
+			uint32_t p = N(m, i)->parent;
+			if (p != TP_NONE && kind(m, p) == K_EXPR_STMT && !rank_guarded(m, i))
+				add(m, TP_OP_INSERT, N(m, p)->start, N(m, p)->start, "if npu_rank == 0: ", "save checkpoints on rank 0 only");
+		} else if (qname_in(qn, dataloader)) {
+			uint32_t l = sample_loader(m, i);
+			if (l != TP_NONE)
+				tp_array_push(&loaders, l);
+		} else {
+			choose_device(m, i, qn, index);
+		}
+	}
+	/* The process group, right after the module's imports. */
+	if (!has_init) {
+		if (anchor == TP_NONE) {
+			note(m, 0, "no module-level import in MAIN: add the process-group setup by hand");
+		} else {
+			const char *e = m->eol;
+			tp_buf b = {0};
+			if (!module_import(m, "os", "os"))
+				tp_buf_printf(&b, "import os%s", e);
+			if (!module_import(m, "torch", "torch"))
+				tp_buf_printf(&b, "import torch%s", e);
+			tp_buf_printf(&b,
+				      "%s# Distributed setup (transplt): torchrun sets RANK/WORLD_SIZE/LOCAL_RANK;%s"
+				      "# Ascend launchers set RANK_ID/RANK_SIZE/DEVICE_ID.%s"
+				      "npu_local_rank = int(os.environ.get(\"LOCAL_RANK\", os.environ.get(\"DEVICE_ID\", \"0\")))%s"
+				      "npu_rank = int(os.environ.get(\"RANK\", os.environ.get(\"RANK_ID\", \"0\")))%s"
+				      "npu_world_size = int(os.environ.get(\"WORLD_SIZE\", os.environ.get(\"RANK_SIZE\", \"1\")))%s"
+				      "torch.npu.set_device(npu_local_rank)%s"
+				      "torch.distributed.init_process_group(backend=\"hccl\", rank=npu_rank, world_size=npu_world_size)%s",
+				      e, e, e, e, e, e, e, e);
+			preamble(m, anchor, tp_arena_strndup(m->arena, b.ptr, b.len), "process group (hccl) and device from the launcher's environment");
+			tp_buf_dispose(&b);
+		}
+	}
+	/* The model: wrapped after the statement of its last assignment in the
+	 * scope that creates it; later checkpoint calls go through .module. */
+	uint32_t wrap_at = TP_NONE;
+	if (last_model == TP_NONE) {
+		note(m, 0, tp_arena_printf(m->arena, "no assignment of '%s' in MAIN: wrap the model in DistributedDataParallel by hand (-t names the variable)",
+					   m->dist_model));
+	} else if (!wrapped) {
+		uint32_t s = m->res->scope_of[last_model];
+		uint32_t stmt = statement_in_scope(m, last_model, s);
+		if (stmt == TP_NONE) {
+			note(m, last_model, "cannot place the DistributedDataParallel wrap: do it by hand");
+		} else {
+			wrap_at = N(m, stmt)->end;
+			insert_lines(m, wrap_at,
+				     tp_arena_printf(m->arena, "%s%s = torch.nn.parallel.DistributedDataParallel(%s.npu(), device_ids=[npu_local_rank])%s",
+						     indent_of(m, N(m, stmt)->start), m->dist_model, m->dist_model, m->eol),
+				     tp_arena_printf(m->arena, "wrap %s in DistributedDataParallel", m->dist_model));
+		}
+	}
+	for (uint32_t i = 0; wrap_at != TP_NONE && i < m->tree->count; i++) {
+		if (kind(m, i) != K_CALL || N(m, i)->start < wrap_at)
+			continue;
+		uint32_t fn = tp_child(m->tree, i, F_FUNCTION);
+		if (fn == TP_NONE || kind(m, fn) != K_ATTRIBUTE)
+			continue;
+		uint32_t obj = tp_child(m->tree, fn, F_OBJECT);
+		tp_str meth = text(m, tp_child(m->tree, fn, F_ATTRIBUTE));
+		if (obj == TP_NONE || kind(m, obj) != K_IDENTIFIER || text(m, obj).len != model.len ||
+		    memcmp(text(m, obj).ptr, model.ptr, model.len) != 0 || m->res->scope_of[i] != m->res->scope_of[last_model])
+			continue;
+		if (tp_str_eq(meth, "state_dict") || tp_str_eq(meth, "load_state_dict"))
+			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",
+			    tp_arena_printf(m->arena, "%s.%.*s() goes through .module: checkpoints stay loadable on one card", m->dist_model,
+					    (int)meth.len, meth.ptr));
+	}
+	struct epoch_insert ins[16];
+	size_t nins = 0;
+	for (size_t i = 0; i < loaders.len; i++)
+		set_epoch(m, loaders.items[i], ins, &nins, 16);
+	for (size_t k = 0; k < nins; k++) {
+		add(m, TP_OP_INSERT, ins[k].at, ins[k].at, tp_arena_strndup(m->arena, ins[k].lines.ptr, ins[k].lines.len),
+		    tp_arena_printf(m->arena, "%s at the top of the epoch loop: a new shuffle each epoch", ins[k].what.ptr));
+		tp_buf_dispose(&ins[k].lines);
+		tp_buf_dispose(&ins[k].what);
+	}
+	tp_array_free(&loaders);
+}

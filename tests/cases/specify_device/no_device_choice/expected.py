@@ -1,0 +1,6 @@
+import torch
+import torch_npu
+
+
+def norm(x):
+    return x / x.norm(dim=-1, keepdim=True).clamp(min=1e-6)
