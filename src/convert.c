@@ -6,13 +6,14 @@
 #include <stdlib.h>
 
 #include "edit.h"
+#include "parse.h"
 #include "match.h"
 #include "resolve.h"
 
 const char *tp_op_name(enum tp_op op)
 {
 	static const char *names[] = {"INSERT", "MODIFY", "DELETE", "UNSUPPORTED", "UNKNOWN", "WARNING",
-				      "PRECISION", "PERFORMANCE", "AFFINITY"};
+				      "PRECISION", "PERFORMANCE", "AFFINITY", "CUDA_OP"};
 	return names[op];
 }
 
@@ -48,11 +49,17 @@ static size_t invalid_utf8_at(const unsigned char *s, size_t len)
 	return len;
 }
 
-/* Line starts of the buffer, for byte offset -> line:column. */
+/* Line starts of the buffer, for byte offset -> line:column. Columns count
+ * characters; cont[k] counts the UTF-8 continuation bytes before byte
+ * k * COL_BLOCK, so a column costs at most one block's scan even on a line of
+ * megabytes with thousands of rows on it. */
+enum { COL_BLOCK = 256 };
+
 typedef struct {
 	const char *src;
 	uint32_t *starts;
 	uint32_t count;
+	uint32_t *cont;
 } lines;
 
 static void lines_init(lines *l, const char *src, uint32_t len, tp_arena *a)
@@ -67,6 +74,24 @@ static void lines_init(lines *l, const char *src, uint32_t len, tp_arena *a)
 	for (uint32_t i = 0, k = 1; i < len; i++)
 		if (src[i] == '\n')
 			l->starts[k++] = i + 1;
+	l->cont = tp_arena_alloc(a, (len / COL_BLOCK + 1) * sizeof *l->cont);
+	uint32_t c = 0;
+	for (uint32_t i = 0; i < len; i++) {
+		if (i % COL_BLOCK == 0)
+			l->cont[i / COL_BLOCK] = c;
+		c += ((unsigned char)src[i] & 0xC0) == 0x80;
+	}
+	if (len % COL_BLOCK == 0)
+		l->cont[len / COL_BLOCK] = c;
+}
+
+/* UTF-8 continuation bytes in src[0, off). */
+static uint32_t cont_before(const lines *l, uint32_t off)
+{
+	uint32_t c = l->cont[off / COL_BLOCK];
+	for (uint32_t i = off - off % COL_BLOCK; i < off; i++)
+		c += ((unsigned char)l->src[i] & 0xC0) == 0x80;
+	return c;
 }
 
 static void position(const lines *l, uint32_t off, uint32_t *line, uint32_t *col)
@@ -79,11 +104,9 @@ static void position(const lines *l, uint32_t off, uint32_t *line, uint32_t *col
 		else
 			hi = mid;
 	}
-	uint32_t c = 1;
-	for (uint32_t i = l->starts[lo]; i < off; i++)
-		c += ((unsigned char)l->src[i] & 0xC0) != 0x80;
+	uint32_t start = l->starts[lo];
 	*line = lo + 1;
-	*col = c;
+	*col = 1 + (off - start) - (cont_before(l, off) - cont_before(l, start));
 }
 
 static char *hdup(const char *s) { return s ? tp_xstrdup(s) : NULL; }
@@ -151,7 +174,7 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 	const char *nl = memchr(body, '\n', blen);
 	m = (tp_matcher){.rules = opts->rules, .tree = &tree, .src = body, .len = blen,
 			 .eol = nl && nl > body && nl[-1] == '\r' ? "\r\n" : "\n", .ops = opts->ops, .res = &res, .arena = arena,
-			 .dist_model = opts->dist_model,
+			 .dist_model = opts->dist_model, .ext_modules = opts->ext_modules, .library_ops = opts->library_ops,
 			 .device_var = opts->dist_model ? "npu_local_rank" : opts->specify_device ? "npu_device_id" : NULL};
 	tp_match(&m);
 	size_t n = m.items.len;
@@ -206,4 +229,59 @@ void tp_result_dispose(tp_result *r)
 	tp_array_free(&r->rows);
 	free(r->output);
 	r->output = NULL;
+}
+
+static const char *const builders[] = {"torch.utils.cpp_extension.CUDAExtension", "torch.utils.cpp_extension.CppExtension",
+				       "torch.utils.cpp_extension.load", "torch.utils.cpp_extension.load_inline", NULL};
+
+void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len)
+{
+	if (len > UINT32_MAX / 2 || memchr(src, 0, len))
+		return;
+	tp_arena *arena = tp_arena_new();
+	tp_tree tree;
+	if (tp_parse(&tree, parser, arena, src, (uint32_t)len) < 0) {
+		tp_arena_free(arena);
+		return;
+	}
+	tp_resolver res;
+	tp_resolver_init(&res, &tree, src, arena);
+	for (uint32_t i = 0; i < tree.count; i++) {
+		if (tree.nodes[i].kind != K_CALL)
+			continue;
+		uint32_t fn = tp_child(&tree, i, F_FUNCTION), args = tp_child(&tree, i, F_ARGUMENTS);
+		const char *qn = fn == TP_NONE ? NULL : tp_resolve_qname(&res, fn, NULL);
+		int builder = 0;
+		for (const char *const *b = builders; qn && *b && !builder; b++)
+			builder = strcmp(qn, *b) == 0;
+		if (!builder || args == TP_NONE)
+			continue;
+		/* name="..." or the first positional argument, a plain string. */
+		uint32_t name = TP_NONE;
+		for (uint32_t c = tree.nodes[args].first; c != TP_NONE && name == TP_NONE; c = tree.nodes[c].next) {
+			if (tree.nodes[c].kind == K_KEYWORD_ARG) {
+				uint32_t k = tp_child(&tree, c, F_NAME);
+				if (k != TP_NONE && tree.nodes[k].end - tree.nodes[k].start == 4 && memcmp(src + tree.nodes[k].start, "name", 4) == 0)
+					name = tp_child(&tree, c, F_VALUE);
+			} else if (tree.nodes[c].kind == K_STRING && c == tree.nodes[args].first) {
+				name = c;
+			}
+		}
+		if (name == TP_NONE || tree.nodes[name].kind != K_STRING)
+			continue;
+		uint32_t open = tree.nodes[name].first, close = TP_NONE;
+		for (uint32_t c = open; c != TP_NONE; c = tree.nodes[c].next)
+			close = c;
+		if (open == TP_NONE || close == TP_NONE || close == open)
+			continue;
+		const char *v = src + tree.nodes[open].end;
+		size_t n = tree.nodes[close].start - tree.nodes[open].end;
+		char *full = tp_xstrndup(v, n);
+		tp_array_push(out, full);
+		const char *dot = strrchr(full, '.');
+		if (dot) /* `from . import _C` binds the last name only */
+			tp_array_push(out, tp_xstrdup(dot + 1));
+	}
+	tp_resolver_dispose(&res);
+	tp_arena_free(arena);
 }

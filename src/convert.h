@@ -8,6 +8,7 @@
 
 #include "parse.h"
 #include "rules.h"
+#include "map.h"
 #include "util.h"
 
 /* Row kinds. Edits are INSERT/MODIFY/DELETE; the rest are findings that
@@ -17,7 +18,9 @@
  * kind ("function", "class", "torch"). */
 enum tp_op {
 	TP_OP_INSERT, TP_OP_MODIFY, TP_OP_DELETE, TP_OP_UNSUPPORTED, TP_OP_UNKNOWN, TP_OP_WARNING,
-	TP_OP_PRECISION, TP_OP_PERFORMANCE, TP_OP_AFFINITY
+	TP_OP_PRECISION, TP_OP_PERFORMANCE, TP_OP_AFFINITY,
+	TP_OP_CUDA, /* custom CUDA (cuda_op_list.csv): text the kind, api the name, message the detail */
+	TP_OP__COUNT
 };
 
 const char *tp_op_name(enum tp_op op);
@@ -66,10 +69,17 @@ typedef struct {
 	const struct tp_ops *ops; /* op-support data of the chosen version */
 	const char *dist_model;   /* distributed mode, for MAIN: the model variable */
 	int specify_device;       /* -s: device choices follow DEVICE_ID */
+	const tp_map *ext_modules; /* custom extension module names (setup.py, load()) */
+	const tp_map *library_ops; /* "ns.op" of TORCH_LIBRARY ops in the tree */
 } tp_convert_opts;
 
 /* Converts src[0..len). Never fails: problems become WARNING rows. */
 void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, const char *src, size_t len);
 void tp_result_dispose(tp_result *r);
+
+/* The extension module names a Python source builds: the name of each
+ * torch.utils.cpp_extension CUDAExtension/CppExtension/load/load_inline call
+ * (and its last component, for `from . import _C`). Appended to out (owned). */
+void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len);
 
 #endif

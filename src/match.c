@@ -693,6 +693,49 @@ static void apply_similar(tp_matcher *m, const tp_rule *r, uint32_t call, uint32
 	     msg(m, r, "similar API (-sim): %s -> %s: %s", qn, r->new_name, r->warning));
 }
 
+/* Custom CUDA: a call into an extension module built in this tree, a
+ * `torch.ops.NS.OP` of a TORCH_LIBRARY op registered here, or the build of
+ * such an extension. Returns 1 when the call is one. */
+static int custom_cuda(tp_matcher *m, uint32_t call, uint32_t fn, const char *qn)
+{
+	static const char *const builders[] = {"torch.utils.cpp_extension.CUDAExtension", "torch.utils.cpp_extension.CppExtension",
+					       "torch.utils.cpp_extension.load", "torch.utils.cpp_extension.load_inline", NULL};
+	const char *kind_name = NULL, *tip = "user-defined CUDA operator: needs an NPU kernel";
+	if (!qn) {
+		/* ext = load(name=...); ext.forward(...) */
+		uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
+		const tp_binding *b = kind(m, obj) == K_IDENTIFIER ? tp_resolve_name(m->res, obj, text(m, obj).ptr, text(m, obj).len) : NULL;
+		uint32_t v = b && b->kind == TP_BIND_LOCAL ? b->value : TP_NONE;
+		uint32_t vf = kind(m, v) == K_CALL ? tp_child(m->tree, v, F_FUNCTION) : TP_NONE;
+		const char *vq = vf == TP_NONE ? NULL : tp_resolve_qname(m->res, vf, NULL);
+		if (!vq || (strcmp(vq, builders[2]) != 0 && strcmp(vq, builders[3]) != 0))
+			return 0;
+		qn = tp_arena_printf(m->arena, "%.*s", (int)text(m, fn).len, text(m, fn).ptr);
+		kind_name = "python call";
+	}
+	for (const char *const *b = builders; *b && !kind_name; b++)
+		if (strcmp(qn, *b) == 0) {
+			kind_name = "extension build";
+			tip = "builds a custom CUDA/C++ extension: its operators need NPU kernels";
+		}
+	if (!kind_name && m->library_ops && strncmp(qn, "torch.ops.", 10) == 0 && tp_map_get(m->library_ops, qn + 10, strlen(qn + 10)))
+		kind_name = "python call";
+	if (!kind_name && m->ext_modules) {
+		const char *name = qn;
+		while (*name == '.')
+			name++;
+		for (const char *dot = strchr(name, '.'); dot && !kind_name; dot = strchr(dot + 1, '.'))
+			if (tp_map_get(m->ext_modules, name, (size_t)(dot - name)))
+				kind_name = "python call";
+	}
+	if (!kind_name)
+		return 0;
+	tp_match__finding(m, NULL, TP_OP_UNSUPPORTED, call, qn, tip);
+	tp_item it = {TP_OP_CUDA, N(m, call)->start, N(m, call)->end, kind_name, NULL, "", qn, 0};
+	tp_array_push(&m->items, it);
+	return 1;
+}
+
 static void match_call_rules(tp_matcher *m, uint32_t call)
 {
 	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
@@ -700,7 +743,9 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 		return;
 	const char *qn = tp_resolve_qname(m->res, fn, NULL);
 	const tp_rule *r;
-	if (qn)
+	if (custom_cuda(m, call, fn, qn))
+		; /* reported as custom CUDA */
+	else if (qn)
 		classify(m, call, qn);
 	else if (kind(m, fn) == K_ATTRIBUTE && attr_name(m, fn) != TP_NONE && is_tensor(m, tp_child(m->tree, fn, F_OBJECT))) {
 		tp_str method = text(m, attr_name(m, fn));

@@ -21,6 +21,7 @@ typedef struct {
 	tp_arena *arena;
 	const char *dist_model; /* distributed mode, in MAIN: the model variable */
 	const char *device_var; /* the variable device choices use (-s or distributed), or NULL */
+	const tp_map *ext_modules, *library_ops; /* custom CUDA extensions of the tree (may be NULL) */
 	uint8_t *claimed;       /* per node: rewritten by distributed mode already */
 	tp_array(tp_item) late; /* items that must follow the torch_npu import at one point */
 	tp_array(tp_item) items;

@@ -49,6 +49,8 @@ int tp_report_write(const char *dir, const tp_report_file *files, size_t count)
 	tp_buf_puts(&prec, "File,Start Line,End Line,OP,Tips\n");
 	tp_buf_puts(&perf, "File,Start Line,End Line,OP,Tips\n");
 	tp_buf_puts(&aff, "File,Start Line,End Line,Api Type,Api Call Name,Affinity Api Name\n");
+	tp_buf cuda = {0};
+	tp_buf_puts(&cuda, "File,Start Line,End Line,Kind,Name,Detail\n");
 	tp_buf_puts(&csv, "File,Start Line,End Line,Operation Type,Message\n");
 	tp_buf_puts(&uns, "File,Start Line,End Line,OP,Tips\n");
 	tp_buf_puts(&unk, "File,Start Line,End Line,OP,Tips\n");
@@ -62,6 +64,11 @@ int tp_report_write(const char *dir, const tp_report_file *files, size_t count)
 			if (r->op == TP_OP_PRECISION || r->op == TP_OP_PERFORMANCE) {
 				const char *cells[] = {files[f].path, l1, l2, r->api, r->message};
 				csv_row(r->op == TP_OP_PRECISION ? &prec : &perf, cells, 5);
+				continue;
+			}
+			if (r->op == TP_OP_CUDA) {
+				const char *cells[] = {files[f].path, l1, l2, r->text, r->api, r->message};
+				csv_row(&cuda, cells, 6);
 				continue;
 			}
 			if (r->op == TP_OP_AFFINITY) {
@@ -86,7 +93,8 @@ int tp_report_write(const char *dir, const tp_report_file *files, size_t count)
 	}
 	struct { const char *name; tp_buf *b; } out[] = {
 		{"msFmkTranspltlog.txt", &log}, {"change_list.csv", &csv}, {"unsupported_api.csv", &uns}, {"unknown_api.csv", &unk},
-		{"api_precision_advice.csv", &prec}, {"api_performance_advice.csv", &perf}, {"affinity_api_call.csv", &aff}};
+		{"api_precision_advice.csv", &prec}, {"api_performance_advice.csv", &perf}, {"affinity_api_call.csv", &aff},
+		{"cuda_op_list.csv", &cuda}};
 	int rc = 0;
 	for (size_t i = 0; i < sizeof out / sizeof *out; i++) {
 		char *p = tp_xprintf("%s/%s", dir, out[i].name);

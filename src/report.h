@@ -15,7 +15,7 @@ typedef struct {
 typedef struct {
 	const char *ops_version;
 	size_t files, python, changed, edits, unsupported, unknown, warnings;
-	size_t precision, performance, affinity;
+	size_t precision, performance, affinity, custom_cuda;
 } tp_summary;
 
 /* The machine-readable result (report.json and --json; reports/report.schema.json). */

@@ -15,7 +15,8 @@ static const char *severity(enum tp_op op)
 	case TP_OP_WARNING: return "warning";
 	case TP_OP_PRECISION:
 	case TP_OP_PERFORMANCE:
-	case TP_OP_AFFINITY: return "note";
+	case TP_OP_AFFINITY:
+	case TP_OP_CUDA: return "note";
 	default: return "info";
 	}
 }
@@ -25,6 +26,8 @@ static char *row_text(const tp_row *r)
 {
 	if (r->op == TP_OP_AFFINITY)
 		return tp_xprintf("%s %s has an NPU-affine replacement: %s", r->text, r->api, r->message);
+	if (r->op == TP_OP_CUDA)
+		return tp_xprintf("custom CUDA (%s)%s%s", r->text, r->message && *r->message ? ": " : "", r->message ? r->message : "");
 	return tp_xstrdup(r->message ? r->message : "");
 }
 
@@ -48,9 +51,9 @@ void tp_report_json(tp_buf *b, const tp_summary *s, const tp_report_file *files,
 	tp_json_quote(b, s->ops_version);
 	tp_buf_printf(b, ",\n  \"summary\": {\"files\": %zu, \"python_files\": %zu, \"changed_files\": %zu, \"edits\": %zu, "
 			 "\"unsupported\": %zu, \"unknown\": %zu, \"warnings\": %zu, \"precision_advice\": %zu, "
-			 "\"performance_advice\": %zu, \"affinity\": %zu},\n  \"records\": [",
+			 "\"performance_advice\": %zu, \"affinity\": %zu, \"custom_cuda\": %zu},\n  \"records\": [",
 		      s->files, s->python, s->changed, s->edits, s->unsupported, s->unknown, s->warnings, s->precision, s->performance,
-		      s->affinity);
+		      s->affinity, s->custom_cuda);
 	int first = 1;
 	for (size_t f = 0; f < count; f++) {
 		const tp_result *res = files[f].result;
@@ -98,6 +101,7 @@ static const char *sarif_rule(const tp_row *r)
 	case TP_OP_PRECISION: return "precision-advice";
 	case TP_OP_PERFORMANCE: return "performance-advice";
 	case TP_OP_AFFINITY: return "npu-affinity";
+	case TP_OP_CUDA: return "custom-cuda";
 	default: return "npu-migration";
 	}
 }
@@ -119,6 +123,7 @@ void tp_report_sarif(tp_buf *b, const tp_report_file *files, size_t count)
 		       "      {\"id\": \"conversion-warning\", \"shortDescription\": {\"text\": \"Conversion warning\"}},\n"
 		       "      {\"id\": \"precision-advice\", \"shortDescription\": {\"text\": \"May compute differently on the NPU\"}},\n"
 		       "      {\"id\": \"performance-advice\", \"shortDescription\": {\"text\": \"A faster NPU variant exists\"}},\n"
+		       "      {\"id\": \"custom-cuda\", \"shortDescription\": {\"text\": \"User-defined CUDA code: needs an NPU port\"}},\n"
 		       "      {\"id\": \"npu-affinity\", \"shortDescription\": {\"text\": \"An NPU-affine torch_npu.contrib API can replace this\"}},\n"
 		       "      {\"id\": \"npu-migration\", \"shortDescription\": {\"text\": \"CUDA code converted for NPU\"}}]}},\n"
 		       "    \"results\": [");

@@ -179,7 +179,7 @@ static int xl__wants(enum xl_kind k, enum tp_op op)
 	case XL_UNKNOWN:
 		return op == TP_OP_UNKNOWN;
 	case XL_ADVICE:
-		return op >= TP_OP_PRECISION;
+		return op >= TP_OP_PRECISION && op <= TP_OP_AFFINITY;
 	default:
 		return op <= TP_OP_WARNING && op != TP_OP_UNSUPPORTED && op != TP_OP_UNKNOWN;
 	}
@@ -304,7 +304,7 @@ static void xl__summary(xl_book *b, const tp_report_file *files, size_t count, c
 		xl__check(b, LXW_ERROR_MEMORY_MALLOC_FAILED);
 		return;
 	}
-	size_t with_rows = 0, n[TP_OP_AFFINITY + 1] = {0};
+	size_t with_rows = 0, n[TP_OP__COUNT] = {0};
 	tp_array(const char *) names = {0};
 	for (size_t f = 0; f < count; f++) {
 		const tp_result *res = files[f].result;
@@ -367,7 +367,7 @@ static void xl__summary(xl_book *b, const tp_report_file *files, size_t count, c
 		const tp_result *res = files[f].result;
 		if (!res->rows.len)
 			continue;
-		size_t c[TP_OP_AFFINITY + 1] = {0};
+		size_t c[TP_OP__COUNT] = {0};
 		for (size_t i = 0; i < res->rows.len; i++)
 			c[res->rows.items[i].op]++;
 		xl__str(b, &s, row, 0, files[f].path, NULL);

@@ -133,9 +133,13 @@ static void bind_imports(tp_resolver *r, uint32_t i, uint32_t scope)
 		return;
 	}
 	uint32_t mod = tp_child(t, i, F_MODULE_NAME);
-	if (mod == TP_NONE || N(r, mod)->kind != K_DOTTED_NAME)
-		return; /* relative imports name the user's own package */
-	const char *module = tp_dotted_text(r, mod);
+	if (mod == TP_NONE || (N(r, mod)->kind != K_DOTTED_NAME && N(r, mod)->kind != K_RELATIVE_IMPORT))
+		return;
+	/* A relative import keeps its leading dots (".ops"), so it never
+	 * matches an absolute rule name but can name the user's own modules. */
+	const char *module = N(r, mod)->kind == K_DOTTED_NAME
+				     ? tp_dotted_text(r, mod)
+				     : tp_arena_strndup(r->arena, r->src + N(r, mod)->start, N(r, mod)->end - N(r, mod)->start);
 	for (uint32_t c = N(r, i)->first; c != TP_NONE; c = N(r, c)->next) {
 		if (N(r, c)->field != F_NAME)
 			continue;
@@ -148,7 +152,9 @@ static void bind_imports(tp_resolver *r, uint32_t i, uint32_t scope)
 			continue;
 		uint32_t target = alias != TP_NONE ? alias : first_identifier(r, name);
 		if (target != TP_NONE)
-			bind(r, scope, target, TP_BIND_IMPORT, tp_arena_printf(r->arena, "%s.%s", module, tp_dotted_text(r, name)), 0, TP_NONE);
+			bind(r, scope, target, TP_BIND_IMPORT,
+			     tp_arena_printf(r->arena, "%s%s%s", module, module[strlen(module) - 1] == '.' ? "" : ".", tp_dotted_text(r, name)), 0,
+			     TP_NONE);
 	}
 }
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "convert.h"
+#include "cuda_scan.h"
 #include "diff.h"
 #include "error.h"
 #include "io.h"
@@ -118,6 +119,68 @@ static void *worker(void *arg)
 	return NULL;
 }
 
+static int is_cuda_source(const char *rel)
+{
+	static const char *const exts[] = {".cu", ".cuh", ".cpp", ".cc", ".cxx", NULL};
+	size_t n = strlen(rel);
+	for (const char *const *e = exts; *e; e++)
+		if (n > strlen(*e) && strcmp(rel + n - strlen(*e), *e) == 0)
+			return 1;
+	return 0;
+}
+
+/* Before the workers start: what the C++/CUDA sources register (their rows
+ * go straight into the results) and which extension modules the Python
+ * sources build, so every Python file can spot calls into them. */
+static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_map *library_ops, tp_strings *owned)
+{
+	tp_parser *parser = NULL;
+	for (size_t i = 0; i < entries->len; i++) {
+		const tp_entry *e = &entries->items[i];
+		int cuda = e->kind == TP_ENTRY_FILE && is_cuda_source(e->rel);
+		if (!cuda && !(e->python && e->abs))
+			continue;
+		char *data = NULL;
+		size_t len = 0;
+		if (tp_read_file(&data, &len, e->abs) < 0)
+			continue; /* reported when the file is processed */
+		if (cuda) {
+			tp_cuda_ops ops = {0};
+			tp_cuda_scan(&ops, data, len);
+			tp_result *r = &j->results[i];
+			for (size_t k = 0; k < len; k++)
+				r->lines += data[k] == '\n';
+			for (size_t k = 0; k < ops.len; k++) {
+				const tp_cuda_op *op = &ops.items[k];
+				tp_row row = {.op = TP_OP_UNSUPPORTED, .line1 = op->line1, .col1 = 1, .line2 = op->line2, .col2 = 1,
+					      .api = tp_xstrdup(op->name),
+					      .message = tp_xstrdup("user-defined CUDA operator: needs an NPU kernel")};
+				tp_array_push(&r->rows, row);
+				row = (tp_row){.op = TP_OP_CUDA, .line1 = op->line1, .col1 = 1, .line2 = op->line2, .col2 = 1,
+					       .text = tp_xstrdup(tp_cuda_kind_name(op->kind)), .api = tp_xstrdup(op->name),
+					       .message = tp_xstrdup(op->module)};
+				tp_array_push(&r->rows, row);
+				char *sep = strstr(op->name, "::");
+				if (op->kind == TP_CUDA_LIBRARY_DEF && sep) {
+					char *key = tp_xprintf("%.*s.%s", (int)(sep - op->name), op->name, sep + 2);
+					tp_array_push(owned, key);
+					tp_map_put(library_ops, key, strlen(key), key);
+				}
+			}
+			tp_cuda_ops_dispose(&ops);
+		} else if (memmem(data, len, "cpp_extension", 13)) {
+			if (!parser)
+				parser = tp_parser_new();
+			size_t before = owned->len;
+			tp_extension_names(owned, parser, data, len);
+			for (size_t k = before; k < owned->len; k++)
+				tp_map_put(ext_modules, owned->items[k], strlen(owned->items[k]), owned->items[k]);
+		}
+		free(data);
+	}
+	tp_parser_free(parser);
+}
+
 /* MAIN, given relative to the input folder or as a path under it. */
 static int find_main(size_t *out, const tp_entries *entries, const tp_options *o)
 {
@@ -173,39 +236,43 @@ static int write_launcher(const char *stage, const char *main)
 	return rc;
 }
 
+static int is_cuda_source(const char *rel);
+
 /* analyse: per file its size, automatic changes, findings and whether it is
  * ready to run on the NPU after conversion (no unsupported API, no custom
  * CUDA), printed as a table and written to analysis.csv. */
 static int analysis_report(const char *rdir, const job *j, int quiet)
 {
 	tp_buf csv = {0}, table = {0};
-	tp_buf_puts(&csv, "File,Lines,Changes,Unsupported,Unknown,Advice,Ready\n");
-	tp_buf_printf(&table, "%-48s %7s %7s %11s %7s %6s  %s\n", "file", "lines", "changes", "unsupported", "unknown", "advice", "verdict");
+	tp_buf_puts(&csv, "File,Lines,Changes,Unsupported,Unknown,Advice,Custom CUDA,Ready\n");
+	tp_buf_printf(&table, "%-48s %7s %7s %11s %7s %6s %4s  %s\n", "file", "lines", "changes", "unsupported", "unknown", "advice",
+		      "cuda", "verdict");
 	size_t files = 0, ready = 0;
 	for (size_t i = 0; i < j->entries->len; i++) {
 		const tp_entry *e = &j->entries->items[i];
 		const tp_result *r = &j->results[i];
-		if (e->kind != TP_ENTRY_FILE || !e->python)
+		if (e->kind != TP_ENTRY_FILE || (!e->python && !is_cuda_source(e->rel)))
 			continue;
-		size_t n[TP_OP_AFFINITY + 1] = {0};
+		size_t n[TP_OP__COUNT] = {0};
 		for (size_t k = 0; k < r->rows.len; k++)
 			n[r->rows.items[k].op]++;
 		size_t changes = n[TP_OP_INSERT] + n[TP_OP_MODIFY] + n[TP_OP_DELETE];
 		size_t advice = n[TP_OP_PRECISION] + n[TP_OP_PERFORMANCE] + n[TP_OP_AFFINITY];
-		int ok = n[TP_OP_UNSUPPORTED] == 0 && r->status == TP_FILE_CONVERTED;
+		int ok = n[TP_OP_UNSUPPORTED] == 0 && n[TP_OP_CUDA] == 0 && (r->status == TP_FILE_CONVERTED || !e->python);
 		files++;
 		ready += ok;
 		const char *verdict = ok ? "ready" : "not ready";
-		tp_buf_printf(&table, "%-48s %7u %7zu %11zu %7zu %6zu  %s\n", e->rel, r->lines, changes, n[TP_OP_UNSUPPORTED],
-			      n[TP_OP_UNKNOWN], advice, verdict);
-		char cells[5][32];
+		tp_buf_printf(&table, "%-48s %7u %7zu %11zu %7zu %6zu %4zu  %s\n", e->rel, r->lines, changes, n[TP_OP_UNSUPPORTED],
+			      n[TP_OP_UNKNOWN], advice, n[TP_OP_CUDA], verdict);
+		char cells[6][32];
 		snprintf(cells[0], 32, "%u", r->lines);
 		snprintf(cells[1], 32, "%zu", changes);
 		snprintf(cells[2], 32, "%zu", n[TP_OP_UNSUPPORTED]);
 		snprintf(cells[3], 32, "%zu", n[TP_OP_UNKNOWN]);
 		snprintf(cells[4], 32, "%zu", advice);
+		snprintf(cells[5], 32, "%zu", n[TP_OP_CUDA]);
 		tp_csv_cell(&csv, e->rel);
-		for (int c = 0; c < 5; c++)
+		for (int c = 0; c < 6; c++)
 			tp_buf_printf(&csv, ",%s", cells[c]);
 		tp_buf_printf(&csv, ",%s\n", ok ? "yes" : "no");
 	}
@@ -327,6 +394,10 @@ int tp_run(const tp_options *o)
 	tp_ops *ops = NULL;
 	tp_entries entries = {0};
 	job j = {0};
+	tp_map ext_modules, library_ops;
+	tp_strings owned = {0}; /* keys of the two maps */
+	tp_map_init(&ext_modules);
+	tp_map_init(&library_ops);
 	char *name = output_name(o->input, o->analyse ? "_analysis" : o->dist_main ? "_msft_multi" : "_msft");
 	int from_stdin = strcmp(o->input, "-") == 0;
 	int preview = o->check || o->diff || from_stdin;
@@ -387,6 +458,9 @@ int tp_run(const tp_options *o)
 	if (o->dist_main && (rc = find_main(&j.main_index, &entries, o)) < 0)
 		goto cleanup;
 	j.copts.dist_model = o->dist_main ? (o->dist_model ? o->dist_model : "model") : NULL;
+	prescan(&j, &entries, &ext_modules, &library_ops, &owned);
+	j.copts.ext_modules = &ext_modules;
+	j.copts.library_ops = &library_ops;
 	j.copts.specify_device = o->specify_device;
 	j.copts.rules = rules;
 	j.copts.ops = ops;
@@ -427,6 +501,7 @@ int tp_run(const tp_options *o)
 			sum.precision += op == TP_OP_PRECISION;
 			sum.performance += op == TP_OP_PERFORMANCE;
 			sum.affinity += op == TP_OP_AFFINITY;
+			sum.custom_cuda += op == TP_OP_CUDA;
 		}
 		sum.changed += any && r->status == TP_FILE_CONVERTED;
 		if (r->rows.len) {
@@ -499,6 +574,11 @@ cleanup:
 	free(j.message);
 	tp_buf_dispose(&j.stdin_data);
 	tp_entries_dispose(&entries);
+	tp_map_dispose(&ext_modules);
+	tp_map_dispose(&library_ops);
+	for (size_t i = 0; i < owned.len; i++)
+		free(owned.items[i]);
+	tp_array_free(&owned);
 	tp_rules_free(rules);
 	tp_ops_free(ops);
 	free(name);

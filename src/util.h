@@ -40,6 +40,9 @@ char *tp_xprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 		(a)->len = (a)->cap = 0;                                                \
 	} while (0)
 
+/* A list of owned strings. */
+typedef tp_array(char *) tp_strings;
+
 /* A growable byte string, always NUL-terminated once anything was added. */
 typedef struct {
 	char *ptr;

@@ -60,9 +60,17 @@ check "analyse writes no converted tree" [ "$(ls "$tmp/an/demo_analysis")" = "tr
 for f in change_list.csv unsupported_api.csv unknown_api.csv api_precision_advice.csv api_performance_advice.csv affinity_api_call.csv report.json analysis.csv; do
 	check "analyse writes $f" [ -f "$tmp/an/demo_analysis/transplant_result_file/$f" ]
 done
-check "analyse verdict per file" grep -q "^train.py  *195  *20  *1  *0  *1  not ready" "$tmp/an.out"
+check "analyse verdict per file" grep -q "^train.py  *195  *20  *1  *0  *1  *0  not ready" "$tmp/an.out"
 check "analyse total" grep -q "ready to run on NPU after conversion: 3 of 4 files (75.0%)" "$tmp/an.out"
-check "analysis.csv rows" grep -q "^utils.py,92,11,0,0,0,yes" "$tmp/an/demo_analysis/transplant_result_file/analysis.csv"
+check "analysis.csv rows" grep -q "^utils.py,92,11,0,0,0,0,yes" "$tmp/an/demo_analysis/transplant_result_file/analysis.csv"
+
+# Custom CUDA: the extension fixture's reports, row by row.
+mkdir "$tmp/cu"
+"$bin" analyse -i "$root/fixtures/cuda_ext" -o "$tmp/cu" >"$tmp/cu.out" 2>&1
+for f in cuda_op_list.csv unsupported_api.csv analysis.csv; do
+	check "cuda_ext $f" diff -u "$root/fixtures/cuda_ext_expected/$f" "$tmp/cu/cuda_ext_analysis/transplant_result_file/$f"
+done
+check "cuda_ext verdict" grep -q "ready to run on NPU after conversion: 2 of 7 files (28.6%)" "$tmp/cu.out"
 
 # -j does not change a single byte of the output or reports.
 mkdir "$tmp/j1" "$tmp/j2"

@@ -91,8 +91,9 @@ static void test_resolve(void)
 	CHECK(qname_of(glob, "T.z", 1) == NULL);
 	/* try: import / except: fallback assignment still resolves to the import. */
 	CHECK(streq(qname_of("try:\n    import torch\nexcept ImportError:\n    torch = None\ntorch.q()\n", "torch.q", 0), "torch.q"));
-	/* Relative imports name the user's package: unresolved. */
-	CHECK(qname_of("from . import torch\ntorch.w()\n", "torch.w", 0) == NULL);
+	/* Relative imports name the user's package: they keep their dots. */
+	CHECK(streq(qname_of("from . import torch\ntorch.w()\n", "torch.w", 0), ".torch.w"));
+	CHECK(streq(qname_of("from ..ops import _C\n_C.f()\n", "_C.f", 0), "..ops._C.f"));
 }
 
 static void test_rules(void)
