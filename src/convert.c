@@ -231,8 +231,8 @@ void tp_result_dispose(tp_result *r)
 	r->output = NULL;
 }
 
-static const char *const builders[] = {"torch.utils.cpp_extension.CUDAExtension", "torch.utils.cpp_extension.CppExtension",
-				       "torch.utils.cpp_extension.load", "torch.utils.cpp_extension.load_inline", NULL};
+const char *const tp_extension_builders[] = {"torch.utils.cpp_extension.CUDAExtension", "torch.utils.cpp_extension.CppExtension",
+					     "torch.utils.cpp_extension.load", "torch.utils.cpp_extension.load_inline", NULL};
 
 void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len)
 {
@@ -252,7 +252,7 @@ void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, siz
 		uint32_t fn = tp_child(&tree, i, F_FUNCTION), args = tp_child(&tree, i, F_ARGUMENTS);
 		const char *qn = fn == TP_NONE ? NULL : tp_resolve_qname(&res, fn, NULL);
 		int builder = 0;
-		for (const char *const *b = builders; qn && *b && !builder; b++)
+		for (const char *const *b = tp_extension_builders; qn && *b && !builder; b++)
 			builder = strcmp(qn, *b) == 0;
 		if (!builder || args == TP_NONE)
 			continue;

@@ -77,6 +77,10 @@ typedef struct {
 void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, const char *src, size_t len);
 void tp_result_dispose(tp_result *r);
 
+/* torch.utils.cpp_extension's builders: CUDAExtension, CppExtension, then
+ * load and load_inline (which return the module), NULL-terminated. */
+extern const char *const tp_extension_builders[];
+
 /* The extension module names a Python source builds: the name of each
  * torch.utils.cpp_extension CUDAExtension/CppExtension/load/load_inline call
  * (and its last component, for `from . import _C`). Appended to out (owned). */

@@ -698,8 +698,7 @@ static void apply_similar(tp_matcher *m, const tp_rule *r, uint32_t call, uint32
  * such an extension. Returns 1 when the call is one. */
 static int custom_cuda(tp_matcher *m, uint32_t call, uint32_t fn, const char *qn)
 {
-	static const char *const builders[] = {"torch.utils.cpp_extension.CUDAExtension", "torch.utils.cpp_extension.CppExtension",
-					       "torch.utils.cpp_extension.load", "torch.utils.cpp_extension.load_inline", NULL};
+	const char *const *builders = tp_extension_builders;
 	const char *kind_name = NULL, *tip = "user-defined CUDA operator: needs an NPU kernel";
 	if (!qn) {
 		/* ext = load(name=...); ext.forward(...) */

@@ -1,5 +1,6 @@
 /* write: atomic file writes and directory handling in the output mirror
- * (pipeline stage 9). Nothing here ever writes outside the given path. */
+ * (pipeline stage 9). Nothing here follows a symlink it did not expect, so
+ * nothing is ever written or removed outside the given path. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -12,26 +13,39 @@
 #include "io.h"
 #include "util.h"
 
-int tp_write_file(const char *path, const char *data, size_t len, unsigned mode)
+/* Writes all of data to fd, retrying on EINTR and short writes. */
+static int write_all(int fd, const char *data, size_t len, const char *path)
 {
-	char *tmp = tp_xprintf("%s.tp-tmp", path);
-	int rc = 0;
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		rc = tp_error_set(TP_EIO, "%s: cannot create: %s", path, strerror(errno));
-		goto cleanup;
-	}
 	for (size_t done = 0; done < len;) {
 		ssize_t w = write(fd, data + done, len - done);
 		if (w < 0 && errno == EINTR)
 			continue;
-		if (w <= 0) {
-			rc = tp_error_set(TP_EIO, "%s: cannot write: %s", path, w < 0 ? strerror(errno) : "no progress");
-			break;
-		}
+		if (w < 0)
+			return tp_error_set(TP_EIO, "%s: cannot write: %s", path, strerror(errno));
+		if (w == 0)
+			return tp_error_set(TP_EIO, "%s: cannot write: no progress", path);
 		done += (size_t)w;
 	}
-	if (fchmod(fd, mode & 07777) != 0 && rc == 0)
+	return 0;
+}
+
+/* Opens a fresh temporary file beside path. mkostemp creates it with O_EXCL:
+ * a planted symlink or a leftover is never written through, and two writers
+ * never share a temporary name (an input may hold both a.py and a.py.tp-tmp). */
+static int open_temp(char **tmp, const char *path)
+{
+	*tmp = tp_xprintf("%s.tp-tmp-XXXXXX", path);
+	int fd = mkostemp(*tmp, O_CLOEXEC);
+	if (fd < 0)
+		return tp_error_set(TP_EIO, "%s: cannot create: %s", path, strerror(errno));
+	return fd;
+}
+
+/* Sets mode, closes fd and renames tmp over path; on any failure (rc < 0
+ * on entry included) the temporary file is removed. */
+static int finish_temp(int rc, int fd, const char *tmp, const char *path, unsigned mode)
+{
+	if (rc == 0 && fchmod(fd, mode & 07777) != 0)
 		rc = tp_error_set(TP_EIO, "%s: cannot set permissions: %s", path, strerror(errno));
 	if (close(fd) != 0 && rc == 0)
 		rc = tp_error_set(TP_EIO, "%s: cannot write: %s", path, strerror(errno));
@@ -39,7 +53,53 @@ int tp_write_file(const char *path, const char *data, size_t len, unsigned mode)
 		rc = tp_error_set(TP_EIO, "%s: cannot rename into place: %s", path, strerror(errno));
 	if (rc < 0)
 		unlink(tmp);
+	return rc;
+}
+
+int tp_write_file(const char *path, const char *data, size_t len, unsigned mode)
+{
+	char *tmp = NULL;
+	int fd = open_temp(&tmp, path);
+	int rc = fd < 0 ? fd : finish_temp(write_all(fd, data, len, path), fd, tmp, path, mode);
+	free(tmp);
+	return rc;
+}
+
+int tp_copy_file(const char *dest, const char *src, unsigned mode)
+{
+	char *tmp = NULL;
+	int rc = 0, out = -1;
+	/* O_NONBLOCK: a FIFO put in place of the file must not hang the run. */
+	int in = open(src, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	struct stat st;
+	if (in < 0) {
+		rc = tp_error_set(TP_EIO, "%s: cannot open: %s", src, strerror(errno));
+		goto cleanup;
+	}
+	if (fstat(in, &st) != 0 || !S_ISREG(st.st_mode)) {
+		rc = tp_error_set(TP_EIO, "%s: not a regular file", src);
+		goto cleanup;
+	}
+	if ((out = open_temp(&tmp, dest)) < 0) {
+		rc = out;
+		goto cleanup;
+	}
+	char chunk[65536];
+	for (;;) {
+		ssize_t r = read(in, chunk, sizeof chunk);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			rc = tp_error_set(TP_EIO, "%s: cannot read: %s", src, strerror(errno));
+			break;
+		}
+		if (r == 0 || (rc = write_all(out, chunk, (size_t)r, dest)) < 0)
+			break;
+	}
+	rc = finish_temp(rc, out, tmp, dest, mode);
 cleanup:
+	if (in >= 0)
+		close(in);
 	free(tmp);
 	return rc;
 }
@@ -61,20 +121,55 @@ int tp_mkdirs(const char *dir)
 		if (!c)
 			break;
 	}
+	/* The leaf is where files go: it must be a real directory, never a
+	 * symlink that someone put in its place. */
+	struct stat st;
+	if (rc == 0 && (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode)))
+		rc = tp_error_set(TP_EIO, "%s: cannot create the directory: %s", dir,
+				  errno == 0 || S_ISLNK(st.st_mode) ? "a symlink or file is in its place" : strerror(errno));
 	free(p);
 	return rc;
 }
 
+int tp_mkdir_new(const char *dir)
+{
+	if (mkdir(dir, 0777) != 0)
+		return tp_error_set(TP_EIO, "%s: cannot create the directory: %s", dir, strerror(errno));
+	return 0;
+}
+
+/* Opens a directory without following a symlink in its last component. */
+static DIR *open_dir_nofollow(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	DIR *d = fdopendir(fd);
+	if (!d) {
+		int e = errno;
+		close(fd);
+		errno = e;
+	}
+	return d;
+}
+
 /* Iterative post-order removal: a stack of directories, each revisited once
- * its entries are gone. */
+ * its entries are gone. A symlink, at the top or below, is removed itself and
+ * never followed: removing a result that is a link to the input must not
+ * touch the input. */
 int tp_remove_tree(const char *dir)
 {
+	struct stat st;
+	if (lstat(dir, &st) != 0)
+		return errno == ENOENT ? 0 : tp_error_set(TP_EIO, "%s: cannot remove: %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return unlink(dir) == 0 ? 0 : tp_error_set(TP_EIO, "%s: cannot remove: %s", dir, strerror(errno));
 	tp_array(char *) stack = {0};
 	tp_array_push(&stack, tp_xstrdup(dir));
 	int rc = 0;
 	while (stack.len && rc == 0) {
 		char *d = stack.items[stack.len - 1];
-		DIR *h = opendir(d);
+		DIR *h = open_dir_nofollow(d);
 		if (!h) {
 			rc = tp_error_set(TP_EIO, "%s: cannot open: %s", d, strerror(errno));
 			break;
@@ -85,7 +180,6 @@ int tp_remove_tree(const char *dir)
 			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 				continue;
 			char *p = tp_xprintf("%s/%s", d, e->d_name);
-			struct stat st;
 			if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
 				tp_array_push(&stack, p);
 				pushed = 1;
