@@ -66,10 +66,10 @@ static void do_file(job *j, tp_parser *parser, size_t i)
 {
 	const tp_entry *e = &j->entries->items[i];
 	tp_result *res = &j->results[i];
-	char *data = NULL, *dest = tp_xprintf("%s/%s", j->stage, e->rel);
+	char *data = NULL, *dest = j->stage ? tp_xprintf("%s/%s", j->stage, e->rel) : NULL;
 	size_t len = 0;
 	struct stat st;
-	unsigned mode = stat(e->abs, &st) == 0 ? st.st_mode : 0644;
+	unsigned mode = e->abs && stat(e->abs, &st) == 0 ? st.st_mode : 0644;
 	if (!e->abs) {
 		data = tp_xstrndup(j->stdin_data.ptr ? j->stdin_data.ptr : "", j->stdin_data.len);
 		len = j->stdin_data.len;
