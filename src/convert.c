@@ -109,6 +109,15 @@ static void position(const lines *l, uint32_t off, uint32_t *line, uint32_t *col
 	*col = 1 + (off - start) - (cont_before(l, off) - cont_before(l, start));
 }
 
+/* Row and byte column of an offset, as tree-sitter counts them. */
+static void span_point(const lines *l, uint32_t off, uint32_t *row, uint32_t *col)
+{
+	uint32_t line, ignored;
+	position(l, off, &line, &ignored);
+	*row = line - 1;
+	*col = off - l->starts[line - 1];
+}
+
 static char *hdup(const char *s) { return s ? tp_xstrdup(s) : NULL; }
 
 static void add_row(tp_result *out, const lines *l, const tp_item *it, uint32_t base)
@@ -196,9 +205,43 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 		tp_buf_add(&conv, src, base);
 		tp_apply(&conv, body, blen, m.items.items, n);
 		/* verify: the output must parse no worse than the input did. */
-		tp_tree check;
-		if (tp_parse(&check, parser, arena, conv.ptr + base, (uint32_t)(conv.len - base)) < 0 || check.error_count > tree.error_count) {
+		/* verify: an incremental reparse from the input's tree, edits back to front. */
+		tp_span_edit *spans = tp_arena_alloc(arena, n * sizeof *spans);
+		size_t ns = 0;
+		for (size_t i = n; i-- > 0;) {
+			const tp_item *it = &m.items.items[i];
+			if (it->op > TP_OP_DELETE)
+				continue;
+			tp_span_edit *e = &spans[ns++];
+			e->start = it->start;
+			e->old_end = it->end;
+			e->new_end = it->start + (uint32_t)strlen(it->text);
+			span_point(&l, it->start, &e->start_row, &e->start_col);
+			span_point(&l, it->end, &e->old_end_row, &e->old_end_col);
+			e->new_end_row = e->start_row;
+			e->new_end_col = e->start_col;
+			for (const char *c = it->text; *c; c++) {
+				if (*c == '\n') {
+					e->new_end_row++;
+					e->new_end_col = 0;
+				} else {
+					e->new_end_col++;
+				}
+			}
+		}
+		uint32_t after = 0;
+		if (tp_reparse_errors(&after, parser, &tree, spans, ns, conv.ptr + base, (uint32_t)(conv.len - base)) < 0 ||
+		    after > tree.error_count) {
 			out->status = TP_FILE_VERIFY_FAILED;
+			for (size_t i = 0; i < out->rows.len; i++) {
+				tp_row *row = &out->rows.items[i];
+				if (row->op > TP_OP_DELETE)
+					continue;
+				char *msg = tp_xprintf("not applied: %s", row->message ? row->message : "");
+				free(row->message);
+				row->message = msg;
+				row->op = TP_OP_WARNING;
+			}
 			warn_row(out, "the converted file did not parse as well as the input: the original was kept");
 		} else {
 			out->output = conv.ptr;
@@ -207,6 +250,7 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 		}
 	}
 	tp_resolver_dispose(&res);
+	tp_tree_dispose(&tree);
 cleanup:
 	tp_array_free(&m.items);
 	tp_array_free(&m.deletions);
@@ -283,5 +327,6 @@ void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, siz
 			tp_array_push(out, tp_xstrdup(dot + 1));
 	}
 	tp_resolver_dispose(&res);
+	tp_tree_dispose(&tree);
 	tp_arena_free(arena);
 }

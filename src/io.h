@@ -4,15 +4,28 @@
 
 #include <stddef.h>
 
-/* Reads path into *out (owned, NUL-terminated) and *len. Returns 0 or TP_EIO. */
-int tp_read_file(char **out, size_t *len, const char *path);
-/* Writes data to path through a temporary file in the same directory and a
- * rename, so no partial file ever carries the final name. mode is applied.
+/* Reads the regular file path into *out (owned, NUL-terminated) and *len.
+ * Anything else (a FIFO, a device, a directory) is refused without blocking.
  * Returns 0 or TP_EIO with the message naming path. */
+int tp_read_file(char **out, size_t *len, const char *path);
+/* Writes data to path through a fresh temporary file in the same directory
+ * (created exclusively: never a symlink followed) and a rename, so no partial
+ * file ever carries the final name. The permission bits of mode are applied
+ * (not set-user-ID and the like). Returns 0 or TP_EIO with the message naming
+ * path. */
 int tp_write_file(const char *path, const char *data, size_t len, unsigned mode);
-/* Creates dir and its missing parents. Returns 0 or TP_EIO. */
+/* Copies the regular file src to dest as tp_write_file does, streaming, so a
+ * file of any size costs 64 KiB of memory. Returns 0 or TP_EIO naming the
+ * file at fault. */
+int tp_copy_file(const char *dest, const char *src, unsigned mode);
+/* Creates dir and its missing parents; dir itself must end up a real
+ * directory (not a symlink). Returns 0 or TP_EIO. */
 int tp_mkdirs(const char *dir);
-/* Removes a tree (no symlinks followed). Returns 0 or TP_EIO. */
+/* Creates dir, which must not exist yet (a staging folder). Returns 0 or
+ * TP_EIO. */
+int tp_mkdir_new(const char *dir);
+/* Removes a tree. No symlink is followed: one given as dir, or met below it,
+ * is removed itself. A missing dir is not an error. Returns 0 or TP_EIO. */
 int tp_remove_tree(const char *dir);
 
 #endif

@@ -130,7 +130,7 @@ int tp_parse(tp_tree *out, tp_parser *p, tp_arena *arena, const char *src, uint3
 	}
 done:
 	ts_tree_cursor_delete(&cur);
-	ts_tree_delete(tree);
+	out->syntax = tree;
 	out->count = (uint32_t)nodes.len;
 	out->nodes = tp_arena_alloc(arena, nodes.len * sizeof *nodes.items);
 	if (nodes.len)
@@ -143,5 +143,51 @@ done:
 	tp_array_free(&last);
 	tp_array_free(&errors);
 	tp_array_free(&stack);
+	return 0;
+}
+
+void tp_tree_dispose(tp_tree *t)
+{
+	if (!t)
+		return;
+	ts_tree_delete(t->syntax);
+	t->syntax = NULL;
+}
+
+/* Counts ERROR and MISSING nodes; only trees that have any are walked. */
+static uint32_t count_errors(TSNode root)
+{
+	if (!ts_node_has_error(root))
+		return 0;
+	uint32_t n = 0;
+	TSTreeCursor cur = ts_tree_cursor_new(root);
+	for (;;) {
+		TSNode node = ts_tree_cursor_current_node(&cur);
+		n += ts_node_symbol(node) == (TSSymbol)-1 || ts_node_is_missing(node);
+		if (ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&cur))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(&cur))
+			if (!ts_tree_cursor_goto_parent(&cur))
+				goto done;
+	}
+done:
+	ts_tree_cursor_delete(&cur);
+	return n;
+}
+
+int tp_reparse_errors(uint32_t *errors, tp_parser *p, tp_tree *t, const tp_span_edit *edits, size_t count, const char *src, uint32_t len)
+{
+	TSTree *old = t->syntax;
+	for (size_t i = 0; i < count; i++) {
+		const tp_span_edit *e = &edits[i];
+		TSInputEdit in = {e->start, e->old_end, e->new_end,
+				  {e->start_row, e->start_col}, {e->old_end_row, e->old_end_col}, {e->new_end_row, e->new_end_col}};
+		ts_tree_edit(old, &in);
+	}
+	TSTree *tree = ts_parser_parse_string(p->ts, old, src, len);
+	if (!tree)
+		return -1;
+	*errors = count_errors(ts_tree_root_node(tree));
+	ts_tree_delete(tree);
 	return 0;
 }

@@ -74,13 +74,23 @@ typedef struct {
 } tp_node;
 
 /* The flattened tree of one buffer. nodes is owned (arena memory); errors
- * lists the byte ranges of ERROR and MISSING nodes, in source order. */
+ * lists the byte ranges of ERROR and MISSING nodes, in source order. syntax
+ * is the parser's own tree, kept for an incremental reparse (owned: release
+ * it with tp_tree_dispose). */
 typedef struct {
 	tp_node *nodes;
 	uint32_t count;
 	struct tp_range { uint32_t start, end; } *errors;
 	uint32_t error_count;
+	void *syntax;
 } tp_tree;
+
+/* One replacement of old[start, old_end) by new text ending at new_end,
+ * with 0-based row/column (in bytes) positions, for an incremental reparse. */
+typedef struct {
+	uint32_t start, old_end, new_end;
+	uint32_t start_row, start_col, old_end_row, old_end_col, new_end_row, new_end_col;
+} tp_span_edit;
 
 typedef struct tp_parser tp_parser;
 
@@ -89,6 +99,12 @@ void tp_parser_free(tp_parser *p);
 /* Parses src[0..len) into out, allocating from arena. Returns 0, or a negative
  * code when the grammar cannot run at all (the message is in tp_parse_error). */
 int tp_parse(tp_tree *out, tp_parser *p, tp_arena *arena, const char *src, uint32_t len);
+
+void tp_tree_dispose(tp_tree *t);
+/* verify: reparses src (the old tree's source with edits applied, given back
+ * to front) incrementally from t's syntax tree and sets *errors to the number
+ * of ERROR and MISSING nodes. Returns 0 or a negative code. */
+int tp_reparse_errors(uint32_t *errors, tp_parser *p, tp_tree *t, const tp_span_edit *edits, size_t count, const char *src, uint32_t len);
 
 const char *tp_kind_name(enum tp_kind k);
 

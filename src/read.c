@@ -11,11 +11,22 @@
 
 int tp_read_file(char **out, size_t *len, const char *path)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO that replaced a walked file must not hang a worker;
+	 * only regular files are read. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return tp_error_set(TP_EIO, "%s: cannot open: %s", path, strerror(errno));
 	struct stat st;
-	size_t cap = fstat(fd, &st) == 0 && st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
+	if (fstat(fd, &st) != 0) {
+		int e = errno;
+		close(fd);
+		return tp_error_set(TP_EIO, "%s: cannot read: %s", path, strerror(e));
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return tp_error_set(TP_EIO, "%s: cannot read: not a regular file", path);
+	}
+	size_t cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
 	char *buf = tp_xmalloc(cap);
 	size_t n = 0;
 	for (;;) {

@@ -49,11 +49,14 @@ int tp_walk(tp_entries *out, const char *root, char *const *excludes, size_t nex
 	struct stat st;
 	if (stat(root, &st) != 0)
 		return tp_error_set(TP_EIO, "%s: cannot read the input: %s", root, strerror(errno));
-	if (!S_ISDIR(st.st_mode)) {
+	if (S_ISREG(st.st_mode)) {
 		const char *base = strrchr(root, '/');
 		push(out, TP_ENTRY_FILE, base ? base + 1 : root, root, NULL);
 		return 0;
 	}
+	/* A FIFO or a device would block or never end. */
+	if (!S_ISDIR(st.st_mode))
+		return tp_error_set(TP_EIO, "%s: the input is neither a regular file nor a folder", root);
 	char real_root[PATH_MAX];
 	if (!realpath(root, real_root))
 		return tp_error_set(TP_EIO, "%s: cannot resolve the input path: %s", root, strerror(errno));
@@ -66,17 +69,38 @@ int tp_walk(tp_entries *out, const char *root, char *const *excludes, size_t nex
 		char *rel = todo.items[--todo.len];
 		char *dir = *rel ? tp_xprintf("%s/%s", root, rel) : tp_xstrdup(root);
 		DIR *d = opendir(dir);
+		if (!d && !*rel) {
+			/* The input itself cannot be listed: nothing to convert. */
+			int e = errno;
+			tp_error_set(TP_EIO, "%s: cannot read the input folder: %s", root, strerror(e));
+			free(dir);
+			free(rel);
+			tp_array_free(&todo);
+			return TP_EIO;
+		}
 		if (!d) {
-			push(out, TP_ENTRY_SKIPPED, *rel ? rel : ".", dir, strerror(errno));
+			/* A folder below it is reported (a WARNING row) and skipped. */
+			char *note = tp_xprintf("cannot read the folder: %s: skipped", strerror(errno));
+			push(out, TP_ENTRY_SKIPPED, rel, dir, note);
+			free(note);
 			free(dir);
 			free(rel);
 			continue;
 		}
 		tp_array(char *) names = {0};
 		struct dirent *de;
-		while ((de = readdir(d)))
+		for (;;) {
+			errno = 0;
+			if (!(de = readdir(d)))
+				break;
 			if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
 				tp_array_push(&names, tp_xstrdup(de->d_name));
+		}
+		if (errno) {
+			char *note = tp_xprintf("cannot list the whole folder: %s: the rest is skipped", strerror(errno));
+			push(out, TP_ENTRY_SKIPPED, *rel ? rel : ".", dir, note);
+			free(note);
+		}
 		closedir(d);
 		if (names.len)
 			qsort(names.items, names.len, sizeof *names.items, by_name);
@@ -88,20 +112,26 @@ int tp_walk(tp_entries *out, const char *root, char *const *excludes, size_t nex
 			if (excluded(crel, excludes, nexcludes)) {
 				/* excluded paths are left out silently, as asked */
 			} else if (lstat(cabs, &ls) != 0) {
-				push(out, TP_ENTRY_SKIPPED, crel, cabs, strerror(errno));
+				char *note = tp_xprintf("cannot read: %s: skipped", strerror(errno));
+				push(out, TP_ENTRY_SKIPPED, crel, cabs, note);
+				free(note);
 			} else if (S_ISLNK(ls.st_mode)) {
 				char real[PATH_MAX];
 				struct stat ts;
-				if (!realpath(cabs, real) || stat(cabs, &ts) != 0)
-					push(out, TP_ENTRY_SKIPPED, crel, cabs, "broken symlink: skipped");
-				else if (!inside(real, real_root))
+				if (!realpath(cabs, real) || stat(cabs, &ts) != 0) {
+					/* dangling, or a loop (ELOOP): nothing to follow */
+					char *note = tp_xprintf("broken symlink (%s): skipped", strerror(errno));
+					push(out, TP_ENTRY_SKIPPED, crel, cabs, note);
+					free(note);
+				} else if (!inside(real, real_root)) {
 					push(out, TP_ENTRY_SKIPPED, crel, cabs, "symlink that leaves the input tree: skipped");
-				else if (S_ISDIR(ts.st_mode))
+				} else if (S_ISDIR(ts.st_mode)) {
 					push(out, TP_ENTRY_SKIPPED, crel, cabs, "symlink to a directory: skipped (its target is converted where it is)");
-				else if (S_ISREG(ts.st_mode))
+				} else if (S_ISREG(ts.st_mode)) {
 					push(out, TP_ENTRY_FILE, crel, cabs, NULL);
-				else
+				} else {
 					push(out, TP_ENTRY_SKIPPED, crel, cabs, "not a regular file: skipped");
+				}
 			} else if (S_ISDIR(ls.st_mode)) {
 				push(out, TP_ENTRY_DIR, crel, cabs, NULL);
 				tp_array_push(&subdirs, tp_xstrdup(crel));

@@ -29,12 +29,14 @@ static int write_all(int fd, const char *data, size_t len, const char *path)
 	return 0;
 }
 
-/* Opens a fresh temporary file beside path. mkostemp creates it with O_EXCL:
- * a planted symlink or a leftover is never written through, and two writers
- * never share a temporary name (an input may hold both a.py and a.py.tp-tmp). */
+/* Opens a fresh temporary file in path's folder. mkostemp creates it with
+ * O_EXCL: a planted symlink or a leftover is never written through, and two
+ * writers never share one. The name does not grow with path's: a file name
+ * of NAME_MAX bytes still gets a temporary one. */
 static int open_temp(char **tmp, const char *path)
 {
-	*tmp = tp_xprintf("%s.tp-tmp-XXXXXX", path);
+	const char *slash = strrchr(path, '/');
+	*tmp = tp_xprintf("%.*s.tp-XXXXXX", slash ? (int)(slash - path + 1) : 0, path);
 	int fd = mkostemp(*tmp, O_CLOEXEC);
 	if (fd < 0)
 		return tp_error_set(TP_EIO, "%s: cannot create: %s", path, strerror(errno));
@@ -45,7 +47,8 @@ static int open_temp(char **tmp, const char *path)
  * on entry included) the temporary file is removed. */
 static int finish_temp(int rc, int fd, const char *tmp, const char *path, unsigned mode)
 {
-	if (rc == 0 && fchmod(fd, mode & 07777) != 0)
+	/* Permission bits only: a set-user-ID input must not yield a set-user-ID copy. */
+	if (rc == 0 && fchmod(fd, mode & 0777) != 0)
 		rc = tp_error_set(TP_EIO, "%s: cannot set permissions: %s", path, strerror(errno));
 	if (close(fd) != 0 && rc == 0)
 		rc = tp_error_set(TP_EIO, "%s: cannot write: %s", path, strerror(errno));
@@ -124,9 +127,10 @@ int tp_mkdirs(const char *dir)
 	/* The leaf is where files go: it must be a real directory, never a
 	 * symlink that someone put in its place. */
 	struct stat st;
-	if (rc == 0 && (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode)))
-		rc = tp_error_set(TP_EIO, "%s: cannot create the directory: %s", dir,
-				  errno == 0 || S_ISLNK(st.st_mode) ? "a symlink or file is in its place" : strerror(errno));
+	if (rc == 0 && lstat(dir, &st) != 0)
+		rc = tp_error_set(TP_EIO, "%s: cannot create the directory: %s", dir, strerror(errno));
+	else if (rc == 0 && !S_ISDIR(st.st_mode))
+		rc = tp_error_set(TP_EIO, "%s: cannot create the directory: a symlink or file is in its place", dir);
 	free(p);
 	return rc;
 }

@@ -48,13 +48,17 @@ static const char *qname_of(const char *src, const char *expr, int nth)
 	static tp_arena *a;
 	static tp_resolver r;
 	static int have;
+	static tp_tree t_;
+	tp_tree *t = &t_;
 	if (!p)
 		p = tp_parser_new();
-	if (have)
+	if (have) {
 		tp_resolver_dispose(&r);
+		tp_tree_dispose(t);
+	}
+	have = 0;
 	tp_arena_free(a);
 	a = tp_arena_new();
-	tp_tree *t = tp_arena_alloc(a, sizeof *t);
 	if (tp_parse(t, p, a, src, (uint32_t)strlen(src)) < 0)
 		return NULL;
 	tp_resolver_init(&r, t, src, a);
