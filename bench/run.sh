@@ -110,6 +110,14 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 mkdir -p "$TMP/res"
 
+# Every run uses these copies, so a rebuild during the benchmark changes nothing.
+cp "$TRANSPLT" "$TMP/transplt"
+cp "$FLOOR" "$TMP/parse_floor"
+TRANSPLT=$TMP/transplt
+FLOOR=$TMP/parse_floor
+COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [[ -n $(git status --porcelain -- src rules CMakeLists.txt grammars cmake 2>/dev/null) ]]; then COMMIT="$COMMIT + uncommitted changes"; fi
+
 say "copying the .py files of torch and torchvision"
 mkdir -p "$TMP/x1/corpus"
 (cd "$SITE_PACKAGES" && find torch torchvision -type f -name '*.py' -print0 | tar --null -T - -cf -) | tar -C "$TMP/x1/corpus" -xf -
@@ -220,7 +228,7 @@ astgrep_run() { # NAME THREADS (0 = its default)
 START=$(date +%s)
 LOAD_BEFORE=$(cut -d" " -f1-3 /proc/loadavg)
 for ((r = 1; r <= RUNS; r++)); do
-	say "round $r/$RUNS"
+	say "round $r/$RUNS (load average $(cut -d" " -f1 /proc/loadavg))"
 	if [[ $MODE == all ]]; then
 		transplt_run transplt_x1_j1 1 1
 		transplt_run transplt_x1_j2 1 2
@@ -260,9 +268,10 @@ MB=$(calc %.1f "$BYTES / 1e6")
 CPU=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 RAM=$(awk '/^MemTotal:/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)
 OS=$(sed -n 's/^PRETTY_NAME="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' /etc/os-release 2>/dev/null || true)
-PKGS=$(dpkg-query -W -f '${Package} ${Version}, ' python3-torch python3-torchvision 2>/dev/null | sed 's/, $//' || true)
-COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-if [[ -n $(git status --porcelain -- src rules CMakeLists.txt grammars 2>/dev/null) ]]; then COMMIT="$COMMIT + uncommitted changes"; fi
+PKGS=
+if [[ $SITE_PACKAGES == /usr/lib/python3/dist-packages ]]; then
+	PKGS=$(dpkg-query -W -f '${Package} ${Version}, ' python3-torch python3-torchvision 2>/dev/null | sed 's/, $//' || true)
+fi
 
 echo "# transplt benchmark"
 echo
@@ -275,7 +284,10 @@ if [[ $MODE == all && $RUNS_X16 -ne $RUNS ]]; then
 else
 	echo "- median of $RUNS runs per measurement; $ELAPSED s of measuring; $(date -u +%Y-%m-%d)"
 fi
-echo "- load average (1, 5, 15 min): $LOAD_BEFORE before, $LOAD_AFTER after; other work on the machine shows as wall time above CPU time"
+echo "- load average (1, 5, 15 min): $LOAD_BEFORE before, $LOAD_AFTER after"
+if awk -v a="${LOAD_BEFORE%% *}" -v b="${LOAD_AFTER%% *}" -v n="$(nproc)" 'BEGIN {exit !(a > n / 2 || b > n / 2)}'; then
+	echo "- **warning: other work was running on the machine**, so wall times are noisy (see the spreads); the CPU-time columns are disturbed less"
+fi
 echo "- peak RSS from $([[ $TIMER == gnu ]] && echo 'GNU time (%M)' || echo 'getrusage(RUSAGE_CHILDREN)'); MB = 10^6 bytes of input, RSS in MiB"
 echo
 
@@ -344,29 +356,34 @@ echo "| built-in rules only | $T1 | $(spread transplt_x1_j2) | $(cpu transplt_x1
 echo "| built-in + 5,000 user rules (\`-r rules5000.json\`) | $TR | $(spread transplt_x1_j2_rules5000) | $(cpu transplt_x1_j2_rules5000) | $(rss transplt_x1_j2_rules5000) |"
 echo
 
-R2=$(calc %.2f "$T1 / $F2")
-RA=$(calc %.2f "$T1 / $A0")
 RSS1=$(maxrss transplt_x1_j2)
 RSS16=$(maxrss transplt_x16_j2)
-RS=$(calc %.3f "$T16 / (16 * $T1)")
+# target LABEL WALL_RATIO CPU_RATIO TARGET TEST: the ratios are awk
+# expressions, TEST an awk condition on the ratio r.
+check() { awk -v r="$1" "BEGIN {print (($2) ? \"**yes**\" : \"**no**\")}"; }
+target() {
+	local w c
+	w=$(calc %.4f "$2")
+	c=$(calc %.4f "$3")
+	echo "| $1 | $(calc %.2f "$w")× | $(calc %.2f "$c")× | $4 | $(check "$w" "$5") | $(check "$c" "$5") |"
+}
 echo "## Targets"
 echo
-echo "| check | measured | target | met |"
+echo "Ratios of medians from this invocation: on wall time (what the targets mean) and on CPU time (user + system), which other load on the machine disturbs less."
+echo
+echo "| check | wall time | CPU time | target | met (wall) | met (CPU) |"
+echo "| --- | ---: | ---: | ---: | :---: | :---: |"
+target "transplt / parse floor, -j 2" "$T1 / $F2" "$(cpu transplt_x1_j2) / $(cpu floor_x1_j2)" "≤ 1.3×" "r <= 1.3"
+target "transplt -j 2 / ast-grep (default threads)" "$T1 / $A0" "$(cpu transplt_x1_j2) / $(cpu astgrep_default)" "< 1×" "r < 1"
+target "transplt / ast-grep, both -j 2" "$T1 / $A2" "$(cpu transplt_x1_j2) / $(cpu astgrep_j2)" "< 1×" "r < 1"
+target "transplt / ast-grep, both -j 1" "$J1 / $A1" "$(cpu transplt_x1_j1) / $(cpu astgrep_j1)" "< 1×" "r < 1"
+target "×16 time / (16 × ×1 time), transplt -j 2" "$T16 / (16 * $T1)" "$(cpu transplt_x16_j2) / (16 * $(cpu transplt_x1_j2))" "0.90–1.10×" "r >= 0.9 && r <= 1.1"
+echo "| transplt / parse floor, -j 1 | $(calc %.2f "$J1 / $F1")× | $(calc %.2f "$(cpu transplt_x1_j1) / $(cpu floor_x1_j1)")× | — | — | — |"
+echo "| ×16 time / (16 × ×1 time), parse floor -j 2 | $(calc %.2f "$F16 / (16 * $F2)")× | $(calc %.2f "$(cpu floor_x16_j2) / (16 * $(cpu floor_x1_j2))")× | — | — | — |"
+echo "| with / without 5,000 user rules, transplt -j 2 | $(calc %.2f "$TR / $T1")× | $(calc %.2f "$(cpu transplt_x1_j2_rules5000) / $(cpu transplt_x1_j2)")× | ≈ 1× (flat) | — | — |"
+echo
+echo "| memory check | measured | target | met |"
 echo "| --- | ---: | ---: | :---: |"
-echo "| transplt / parse floor, -j 2 | ${R2}× | ≤ 1.3× | $(yesno "$R2 <= 1.3") |"
-echo "| transplt / parse floor, -j 1 | $(calc %.2f "$J1 / $F1")× | — | — |"
-echo "| transplt -j 2 / ast-grep (default threads) | ${RA}× | < 1× | $(yesno "$RA < 1") |"
-echo "| transplt / ast-grep, both -j 1 | $(calc %.2f "$J1 / $A1")× | < 1× | $(yesno "$J1 / $A1 < 1") |"
-echo "| transplt / ast-grep, both -j 2 | $(calc %.2f "$T1 / $A2")× | < 1× | $(yesno "$T1 / $A2 < 1") |"
 echo "| peak RSS, transplt -j 2, ×1 corpus | $RSS1 MiB | < 200 MB | $(yesno "$RSS1 * 1.048576 < 200") |"
 echo "| peak RSS, transplt -j 2, ×16 corpus | $RSS16 MiB | < 200 MB | $(yesno "$RSS16 * 1.048576 < 200") |"
-echo "| peak RSS growth ×1 → ×16, transplt -j 2 (floor: $(calc %.2f "$(maxrss floor_x16_j2) / $(maxrss floor_x1_j2)")×) | $(calc %.2f "$RSS16 / $RSS1")× | flat (≤ 1.2×) | $(yesno "$RSS16 / $RSS1 <= 1.2") |"
-echo "| ×16 time / (16 × ×1 time), transplt -j 2 | ${RS}× | 0.90–1.10× | $(yesno "$RS >= 0.9 && $RS <= 1.1") |"
-echo "| ×16 time / (16 × ×1 time), parse floor -j 2 | $(calc %.3f "$F16 / (16 * $F2)")× | — | — |"
-echo "| with / without 5,000 user rules, transplt -j 2 | $(calc %.2f "$TR / $T1")× | ≈ 1× (flat) | — |"
-echo
-echo "CPU time (user + system) for the same runs, which other load on the machine disturbs less:"
-echo "transplt / parse floor $(calc %.2f "$(cpu transplt_x1_j1) / $(cpu floor_x1_j1)")× at -j 1 and $(calc %.2f "$(cpu transplt_x1_j2) / $(cpu floor_x1_j2)")× at -j 2;"
-echo "transplt -j 2 / ast-grep (default threads) $(calc %.2f "$(cpu transplt_x1_j2) / $(cpu astgrep_default)")×;"
-echo "×16 / (16 × ×1), transplt -j 2: $(calc %.3f "$(cpu transplt_x16_j2) / (16 * $(cpu transplt_x1_j2))")×; parse floor -j 2: $(calc %.3f "$(cpu floor_x16_j2) / (16 * $(cpu floor_x1_j2))")×;"
-echo "with / without 5,000 user rules: $(calc %.2f "$(cpu transplt_x1_j2_rules5000) / $(cpu transplt_x1_j2)")×."
+echo "| peak RSS growth ×1 → ×16, transplt -j 2 (parse floor: $(calc %.2f "$(maxrss floor_x16_j2) / $(maxrss floor_x1_j2)")×) | $(calc %.2f "$RSS16 / $RSS1")× | flat (≤ 1.2×) | $(yesno "$RSS16 / $RSS1 <= 1.2") |"
