@@ -130,15 +130,19 @@ static int is_cuda_source(const char *rel)
 }
 
 /* Before the workers start: what the C++/CUDA sources register (their rows
- * go straight into the results) and which extension modules the Python
- * sources build, so every Python file can spot calls into them. */
+ * go straight into the results) and which extension modules the setup.py
+ * files build, so every Python file can spot calls into them. */
 static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_map *library_ops, tp_strings *owned)
 {
 	tp_parser *parser = NULL;
 	for (size_t i = 0; i < entries->len; i++) {
 		const tp_entry *e = &entries->items[i];
 		int cuda = e->kind == TP_ENTRY_FILE && is_cuda_source(e->rel);
-		if (!cuda && !(e->python && e->abs))
+		/* Extension modules are named in setup.py; a load() elsewhere is seen
+		 * where its result is used. Every other file is read once, later. */
+		const char *base = strrchr(e->rel, '/');
+		int setup = e->python && e->abs && strcmp(base ? base + 1 : e->rel, "setup.py") == 0;
+		if (!cuda && !setup)
 			continue;
 		char *data = NULL;
 		size_t len = 0;
