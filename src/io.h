@@ -16,8 +16,9 @@ int tp_read_file(char **out, size_t *len, const char *path);
 int tp_write_file(const char *path, const char *data, size_t len, unsigned mode);
 /* Copies the regular file src to dest as tp_write_file does, streaming, so a
  * file of any size costs 64 KiB of memory. Returns 0 or TP_EIO naming the
- * file at fault. */
-int tp_copy_file(const char *dest, const char *src, unsigned mode);
+ * file at fault; *read_failed tells a failure to read src (to be reported and
+ * skipped) from one to write dest (to stop the run). */
+int tp_copy_file(int *read_failed, const char *dest, const char *src, unsigned mode);
 /* Creates dir and its missing parents; dir itself must end up a real
  * directory (not a symlink). Returns 0 or TP_EIO. */
 int tp_mkdirs(const char *dir);

@@ -7,10 +7,15 @@
 
 const TSLanguage *tree_sitter_python(void);
 
+/* ts makes fresh parses only (see tp_reparse_errors). last_tree and
+ * last_depth: the tree tp_parse made last and its depth (in all nodes, named
+ * or not), which bounds what an incremental reparse costs. */
 struct tp_parser {
 	TSParser *ts;
 	uint16_t *kind_of;  /* TSSymbol -> tp_kind */
 	uint16_t *field_of; /* TSFieldId -> tp_field */
+	const TSTree *last_tree;
+	uint32_t last_depth;
 };
 
 static const char *kind_names[] = {
@@ -82,6 +87,7 @@ int tp_parse(tp_tree *out, tp_parser *p, tp_arena *arena, const char *src, uint3
 	tp_array(struct tp_range) errors = {0};
 	struct frame { uint32_t node, owner; };
 	tp_array(struct frame) stack = {0};
+	uint32_t depth = 0;
 
 	TSTreeCursor cur = ts_tree_cursor_new(ts_tree_root_node(tree));
 	for (;;) {
@@ -115,6 +121,8 @@ int tp_parse(tp_tree *out, tp_parser *p, tp_arena *arena, const char *src, uint3
 			}
 		}
 		tp_array_push(&stack, f);
+		if (stack.len > depth)
+			depth = (uint32_t)stack.len;
 		if (ts_tree_cursor_goto_first_child(&cur))
 			continue;
 		/* Close finished frames until a next sibling exists. */
@@ -131,6 +139,8 @@ int tp_parse(tp_tree *out, tp_parser *p, tp_arena *arena, const char *src, uint3
 done:
 	ts_tree_cursor_delete(&cur);
 	out->syntax = tree;
+	p->last_tree = tree;
+	p->last_depth = depth;
 	out->count = (uint32_t)nodes.len;
 	out->nodes = tp_arena_alloc(arena, nodes.len * sizeof *nodes.items);
 	if (nodes.len)
@@ -175,16 +185,33 @@ done:
 	return n;
 }
 
+/* ts_tree_edit walks from the root to each edit, so count edits cost up to
+ * count * depth node visits: fine for real code, quadratic for an 80,000-term
+ * sum on one line (130 s). Past this budget a fresh parse, linear in the
+ * input, is the cheaper one. */
+#define REPARSE_BUDGET (1u << 22)
+
 int tp_reparse_errors(uint32_t *errors, tp_parser *p, tp_tree *t, const tp_span_edit *edits, size_t count, const char *src, uint32_t len)
 {
 	TSTree *old = t->syntax;
-	for (size_t i = 0; i < count; i++) {
+	uint64_t depth = old && old == p->last_tree ? p->last_depth : UINT32_MAX;
+	if ((uint64_t)count * depth > REPARSE_BUDGET)
+		old = NULL;
+	for (size_t i = 0; old && i < count; i++) {
 		const tp_span_edit *e = &edits[i];
 		TSInputEdit in = {e->start, e->old_end, e->new_end,
 				  {e->start_row, e->start_col}, {e->old_end_row, e->old_end_col}, {e->new_end_row, e->new_end_col}};
 		ts_tree_edit(old, &in);
 	}
-	TSTree *tree = ts_parser_parse_string(p->ts, old, src, len);
+	/* An incremental parse runs on a parser of its own, made for it: in
+	 * tree-sitter 0.20.7 one leaves state behind (the changed ranges) that
+	 * alters how the next parse on that parser recovers from syntax errors,
+	 * so a file's rows would depend on the file converted before it. */
+	TSParser *inc = old ? ts_parser_new() : NULL;
+	if (inc && !ts_parser_set_language(inc, tree_sitter_python()))
+		abort();
+	TSTree *tree = ts_parser_parse_string(inc ? inc : p->ts, old, src, len);
+	ts_parser_delete(inc);
 	if (!tree)
 		return -1;
 	*errors = count_errors(ts_tree_root_node(tree));

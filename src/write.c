@@ -68,19 +68,22 @@ int tp_write_file(const char *path, const char *data, size_t len, unsigned mode)
 	return rc;
 }
 
-int tp_copy_file(const char *dest, const char *src, unsigned mode)
+int tp_copy_file(int *read_failed, const char *dest, const char *src, unsigned mode)
 {
 	char *tmp = NULL;
 	int rc = 0, out = -1;
+	*read_failed = 0;
 	/* O_NONBLOCK: a FIFO put in place of the file must not hang the run. */
 	int in = open(src, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	struct stat st;
 	if (in < 0) {
+		*read_failed = 1;
 		rc = tp_error_set(TP_EIO, "%s: cannot open: %s", src, strerror(errno));
 		goto cleanup;
 	}
 	if (fstat(in, &st) != 0 || !S_ISREG(st.st_mode)) {
-		rc = tp_error_set(TP_EIO, "%s: not a regular file", src);
+		*read_failed = 1;
+		rc = tp_error_set(TP_EIO, "%s: cannot read: not a regular file", src);
 		goto cleanup;
 	}
 	if ((out = open_temp(&tmp, dest)) < 0) {
@@ -93,6 +96,7 @@ int tp_copy_file(const char *dest, const char *src, unsigned mode)
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
+			*read_failed = 1;
 			rc = tp_error_set(TP_EIO, "%s: cannot read: %s", src, strerror(errno));
 			break;
 		}
