@@ -170,7 +170,7 @@ static void rename_from_import_names(tp_matcher *m, uint32_t stmt, const char *m
 /* `from apex.normalization import FusedLayerNorm` where the function moves to
  * another module: rewrite the whole statement when every imported name moves
  * to the same module, else report the names. */
-static void move_from_import(tp_matcher *m, uint32_t stmt, uint32_t mod, const char *module)
+static const char *move_from_import(tp_matcher *m, uint32_t stmt, uint32_t mod, const char *module)
 {
 	const char *target = NULL;
 	int all = 1, any = 0;
@@ -219,6 +219,7 @@ static void move_from_import(tp_matcher *m, uint32_t stmt, uint32_t mod, const c
 			"some imported names move to another module and some do not: split this import by hand");
 	}
 	tp_buf_dispose(&names);
+	return any && all ? target : NULL;
 }
 
 /* Import insertion and module tracking for one import statement. */
@@ -226,6 +227,7 @@ static void match_import(tp_matcher *m, uint32_t stmt, uint32_t *first_hit, int 
 {
 	const tp_rule *ins = m->rules->import_insert;
 	uint32_t roots[64];
+	const char *moved_root[64] = {0}; /* roots[k] == TP_NONE: the module a rule moved the import to */
 	uint32_t nroots = 0;
 	if (kind(m, stmt) == K_IMPORT) {
 		for (uint32_t c = N(m, stmt)->first; c != TP_NONE; c = N(m, c)->next) {
@@ -250,12 +252,17 @@ static void match_import(tp_matcher *m, uint32_t stmt, uint32_t *first_hit, int 
 		rename_module_path(m, mod, 0, stmt);
 		const char *module = tp_dotted_text(m->res, mod);
 		rename_from_import_names(m, stmt, module);
-		move_from_import(m, stmt, mod, module);
+		/* An import moved into torch counts as a torch import (else the
+		 * next conversion would insert torch_npu). */
+		const char *moved = move_from_import(m, stmt, mod, module);
+		if (moved && nroots < 64)
+			moved_root[nroots] = moved, roots[nroots++] = TP_NONE;
 	}
 	uint32_t i = 0;
 	for (const tp_rule *r = ins; r; r = r->next, i++) {
 		for (uint32_t k = 0; k < nroots; k++) {
-			tp_str root = text(m, roots[k]);
+			tp_str root = roots[k] != TP_NONE ? text(m, roots[k])
+							  : (tp_str){moved_root[k], strcspn(moved_root[k], ".")};
 			if (tp_str_eq(root, r->after_module) && first_hit[i] == TP_NONE)
 				first_hit[i] = stmt;
 			if (tp_str_eq(root, r->unless_module))

@@ -503,6 +503,16 @@ for f in "$here"/fuzz/fuzz_convert/*; do
 	rm -rf "$tmp/out/fuzz"
 done
 
+# Found by fuzz_convert: a file importing only apex's FusedLayerNorm is
+# rewritten to import torch.nn, and got torch_npu only on a second run
+# (pending the src/match.c fix in the hardening report).
+mkdir "$tmp/apex"
+printf 'from apex.normalization import FusedLayerNorm\n' >"$tmp/apex/a.py"
+conv apex1 "$tmp/apex/a.py"
+cp "$res/a.py" "$tmp/apex/b.py"
+conv apex2 "$tmp/apex/b.py"
+pending "apex-only file: converting the result changes nothing" same "$tmp/apex/b.py" "$res/b.py"
+
 # ---------------------------------------------------------------- everywhere
 # No run above touched its input, and every output folder holds only its
 # result.

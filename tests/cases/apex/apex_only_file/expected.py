@@ -1,0 +1,2 @@
+import torch_npu
+from torch.nn import LayerNorm as FusedLayerNorm

@@ -1,0 +1,1 @@
+from apex.normalization import FusedLayerNorm
