@@ -229,6 +229,11 @@ static int parse_rule(tp_rule **out, enum tp_rule_kind kind, const tp_json *entr
 			rc = tp_error_set(TP_ERULES, "%s: unknown key \"%s\"", where, tp_json_key(m));
 			goto cleanup;
 		}
+		for (tp_json *e = tp_json_child(entry); e != m; e = tp_json_next(e))
+			if (strcmp(tp_json_key(e), tp_json_key(m)) == 0) {
+				rc = tp_error_set(TP_ERULES, "%s: key \"%s\" given twice", where, tp_json_key(m));
+				goto cleanup;
+			}
 		if ((rc = read_key(r, k, m, where)) < 0)
 			goto cleanup;
 	}
