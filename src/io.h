@@ -22,9 +22,6 @@ int tp_copy_file(int *read_failed, const char *dest, const char *src, unsigned m
 /* Creates dir and its missing parents; dir itself must end up a real
  * directory (not a symlink). Returns 0 or TP_EIO. */
 int tp_mkdirs(const char *dir);
-/* Creates dir, which must not exist yet (a staging folder). Returns 0 or
- * TP_EIO. */
-int tp_mkdir_new(const char *dir);
 /* Removes a tree. No symlink is followed: one given as dir, or met below it,
  * is removed itself. A missing dir is not an error. Returns 0 or TP_EIO. */
 int tp_remove_tree(const char *dir);

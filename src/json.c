@@ -159,11 +159,48 @@ double tp_json_number(const tp_json *j) { return cJSON_GetNumberValue((const cJS
 int tp_json_bool(const tp_json *j) { return cJSON_IsTrue((const cJSON *)j); }
 size_t tp_json_size(const tp_json *j) { return (size_t)cJSON_GetArraySize((const cJSON *)j); }
 
+/* The length of the well-formed UTF-8 sequence at s[0..n), 0 when there is
+ * none (a stray byte, an overlong form, a surrogate, past U+10FFFF). */
+static size_t utf8_seq(const unsigned char *s, size_t n)
+{
+	size_t k;
+	uint32_t cp, min;
+	if (s[0] < 0x80)
+		return 1;
+	if ((s[0] & 0xE0) == 0xC0)
+		k = 2, cp = s[0] & 0x1F, min = 0x80;
+	else if ((s[0] & 0xF0) == 0xE0)
+		k = 3, cp = s[0] & 0x0F, min = 0x800;
+	else if ((s[0] & 0xF8) == 0xF0)
+		k = 4, cp = s[0] & 0x07, min = 0x10000;
+	else
+		return 0;
+	if (k > n)
+		return 0;
+	for (size_t i = 1; i < k; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3F);
+	}
+	return cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ? 0 : k;
+}
+
+/* JSON text is UTF-8: a byte that is not (a file name in Latin-1, say)
+ * becomes U+FFFD, so the document stays valid. */
 void tp_json_quote_n(tp_buf *b, const char *s, size_t n)
 {
 	tp_buf_putc(b, '"');
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x80) {
+			size_t k = utf8_seq((const unsigned char *)s + i, n - i);
+			if (k)
+				tp_buf_add(b, s + i, k);
+			else
+				tp_buf_puts(b, "\\ufffd");
+			i += k ? k - 1 : 0;
+			continue;
+		}
 		switch (c) {
 		case '"': tp_buf_puts(b, "\\\""); break;
 		case '\\': tp_buf_puts(b, "\\\\"); break;

@@ -276,9 +276,10 @@ const char *tp_resolve_qname(const tp_resolver *r, uint32_t node, int *module)
 	size_t depth = 0;
 	while (N(r, base)->kind == K_ATTRIBUTE) {
 		base = tp_child(r->tree, base, F_OBJECT);
-		if (base == TP_NONE)
+		/* No API name has 64 parts; stopping there keeps a chain of n
+		 * attributes (a.b.b.b...) linear: each of its n nodes is resolved. */
+		if (base == TP_NONE || ++depth > 64)
 			return NULL;
-		depth++;
 	}
 	if (N(r, base)->kind != K_IDENTIFIER)
 		return NULL;

@@ -409,6 +409,10 @@ int tp_rules_load_similar(tp_rules *rules)
 	return load_doc(rules, tp_similar_rules_json, tp_similar_rules_json_len, "<built-in similar-API rules>", 0);
 }
 
+/* Rule files are kilobytes. Past this size one is refused before it is read
+ * to the end: a device such as /dev/zero never ends. */
+#define RULES_MAX_BYTES (64u << 20)
+
 int tp_rules_load_file(tp_rules *rules, const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -417,12 +421,13 @@ int tp_rules_load_file(tp_rules *rules, const char *path)
 	tp_buf b = {0};
 	char chunk[65536];
 	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+	while (b.len <= RULES_MAX_BYTES && (n = fread(chunk, 1, sizeof chunk, f)) > 0)
 		tp_buf_add(&b, chunk, n);
 	int err = ferror(f);
 	fclose(f);
 	int rc = err ? tp_error_set(TP_ERULES, "%s: cannot read the rule file", path)
-		     : load_doc(rules, b.ptr ? b.ptr : "", b.len, path, 1);
+		 : b.len > RULES_MAX_BYTES ? tp_error_set(TP_ERULES, "%s: the rule file is larger than %u MiB", path, RULES_MAX_BYTES >> 20)
+		 : load_doc(rules, b.ptr ? b.ptr : "", b.len, path, 1);
 	tp_buf_dispose(&b);
 	return rc;
 }

@@ -70,6 +70,18 @@ static void do_file(job *j, tp_parser *parser, size_t i)
 	size_t len = 0;
 	struct stat st;
 	unsigned mode = e->abs && stat(e->abs, &st) == 0 ? st.st_mode : 0644;
+	if (e->abs && !e->python) {
+		/* Nothing to convert: streamed, whatever its size (a checkpoint of
+		 * gigabytes), and not even read by a preview or an analysis. */
+		int read_failed = 0;
+		if (dest && !j->reports_only && tp_copy_file(&read_failed, dest, e->abs, mode) < 0) {
+			if (read_failed)
+				note_row(res, tp_error_last()); /* reported and skipped, as below */
+			else
+				fail(j, TP_EIO);
+		}
+		goto cleanup;
+	}
 	if (!e->abs) {
 		data = tp_xstrndup(j->stdin_data.ptr ? j->stdin_data.ptr : "", j->stdin_data.len);
 		len = j->stdin_data.len;
@@ -407,7 +419,7 @@ int tp_run(const tp_options *o)
 	int preview = o->check || o->diff || from_stdin;
 	const char *outdir = o->output ? o->output : ".";
 	char *final = tp_xprintf("%s/%s", outdir, name);
-	char *stage = tp_xprintf("%s/.%s.tmp-%ld", outdir, name, (long)getpid());
+	char *stage = tp_xprintf("%s/.%s.tmp-XXXXXX", outdir, name);
 	int staged = 0;
 	int rc = tp_ops_load(&ops, o->version);
 	if (rc == 0)
@@ -438,8 +450,17 @@ int tp_run(const tp_options *o)
 
 	/* Everything is written under a staging folder that becomes <name>_msft
 	 * by one rename at the end: no half-written result ever has that name. */
-	if (!preview && (rc = tp_mkdirs(stage)) < 0)
+	/* mkdtemp: a fresh folder, never one a killed run left behind (PIDs
+	 * repeat in containers) nor a symlink planted in its place. */
+	if (!preview && !mkdtemp(stage)) {
+		rc = tp_error_set(TP_EIO, "%s: cannot create the staging folder: %s", stage, strerror(errno));
 		goto cleanup;
+	}
+	if (!preview) {
+		mode_t mask = umask(0); /* no worker runs yet */
+		umask(mask);
+		chmod(stage, 0777 & ~mask); /* mkdtemp's 0700 would become the result's mode */
+	}
 	staged = !preview;
 	for (size_t i = 0; i < entries.len && !preview && !o->analyse; i++) {
 		if (entries.items[i].kind != TP_ENTRY_DIR)

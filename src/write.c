@@ -139,13 +139,6 @@ int tp_mkdirs(const char *dir)
 	return rc;
 }
 
-int tp_mkdir_new(const char *dir)
-{
-	if (mkdir(dir, 0777) != 0)
-		return tp_error_set(TP_EIO, "%s: cannot create the directory: %s", dir, strerror(errno));
-	return 0;
-}
-
 /* Opens a directory without following a symlink in its last component. */
 static DIR *open_dir_nofollow(const char *path)
 {
