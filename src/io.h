@@ -14,6 +14,21 @@ int tp_read_file(char **out, size_t *len, const char *path);
  * (not set-user-ID and the like). Returns 0 or TP_EIO with the message naming
  * path. */
 int tp_write_file(const char *path, const char *data, size_t len, unsigned mode);
+/* A file written in pieces, as tp_write_file writes one: into a fresh
+ * temporary file in the same folder, renamed into place by tp_out_close. */
+typedef struct {
+	int fd;
+	int rc; /* the first write error: later writes do nothing */
+	char *tmp, *path;
+} tp_out;
+/* Returns 0 or TP_EIO naming path; o is to be closed either way. */
+int tp_out_open(tp_out *o, const char *path);
+/* Returns 0 or the first error (TP_EIO naming the path). */
+int tp_out_write(tp_out *o, const void *data, size_t len);
+/* With rc == 0 and no write error: sets mode and renames the file into
+ * place. Otherwise (rc < 0: abandoned) removes it. Returns rc, or the first
+ * error. */
+int tp_out_close(tp_out *o, int rc, unsigned mode);
 /* Copies the regular file src to dest as tp_write_file does, streaming, so a
  * file of any size costs 64 KiB of memory. Returns 0 or TP_EIO naming the
  * file at fault; *read_failed tells a failure to read src (to be reported and

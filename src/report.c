@@ -1,11 +1,15 @@
-/* report: the msFmkTransplt text log and the change list CSV. */
+/* report: the msFmkTransplt text log, the CSVs, report.json, SARIF and
+ * the workbook, each file's rows added as they come. */
 #include "report.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "error.h"
 #include "io.h"
+#include "report_xlsx.h"
 
 void tp_csv_cell(tp_buf *b, const char *s)
 {
@@ -43,65 +47,185 @@ static const char *row_message(const tp_row *r)
 	return r->message;
 }
 
-int tp_report_write(const char *dir, const tp_report_file *files, size_t count)
+/* The report files, in the order of sink[]. */
+enum { R_LOG, R_CHANGES, R_UNSUPPORTED, R_UNKNOWN, R_PRECISION, R_PERFORMANCE, R_AFFINITY, R_CUDA, R_RECORDS, R_SARIF, R_COUNT };
+
+static const char *const sink_name[R_COUNT] = {
+	"msFmkTranspltlog.txt", "change_list.csv", "unsupported_api.csv", "unknown_api.csv", "api_precision_advice.csv",
+	"api_performance_advice.csv", "affinity_api_call.csv", "cuda_op_list.csv", "report.json", NULL};
+
+static const char *const sink_header[R_COUNT] = {
+	"", "File,Start Line,End Line,Operation Type,Message\n", "File,Start Line,End Line,OP,Tips\n",
+	"File,Start Line,End Line,OP,Tips\n", "File,Start Line,End Line,OP,Tips\n", "File,Start Line,End Line,OP,Tips\n",
+	"File,Start Line,End Line,Api Type,Api Call Name,Affinity Api Name\n", "File,Start Line,End Line,Kind,Name,Detail\n",
+	"", ""};
+
+/* Text on its way to a file: gathered in buf, written out past FLUSH_AT.
+ * Without a file (a preview's JSON records) it stays in buf. */
+typedef struct {
+	tp_buf buf;
+	tp_out out;
+	int open;
+} sink;
+
+#define FLUSH_AT (256u << 10)
+
+struct tp_report {
+	tp_report_opts o;
+	sink sink[R_COUNT];
+	int json_first, sarif_first;
+	tp_xlsx *xlsx;
+};
+
+static int sink_flush(sink *k, size_t at)
 {
-	tp_buf log = {0}, csv = {0}, uns = {0}, unk = {0}, prec = {0}, perf = {0}, aff = {0};
-	tp_buf_puts(&prec, "File,Start Line,End Line,OP,Tips\n");
-	tp_buf_puts(&perf, "File,Start Line,End Line,OP,Tips\n");
-	tp_buf_puts(&aff, "File,Start Line,End Line,Api Type,Api Call Name,Affinity Api Name\n");
-	tp_buf cuda = {0};
-	tp_buf_puts(&cuda, "File,Start Line,End Line,Kind,Name,Detail\n");
-	tp_buf_puts(&csv, "File,Start Line,End Line,Operation Type,Message\n");
-	tp_buf_puts(&uns, "File,Start Line,End Line,OP,Tips\n");
-	tp_buf_puts(&unk, "File,Start Line,End Line,OP,Tips\n");
-	for (size_t f = 0; f < count; f++) {
-		const tp_result *res = files[f].result;
-		for (size_t i = 0; i < res->rows.len; i++) {
-			const tp_row *r = &res->rows.items[i];
-			char l1[16], l2[16];
-			snprintf(l1, sizeof l1, "%u", r->line1);
-			snprintf(l2, sizeof l2, "%u", r->line2);
-			if (r->op == TP_OP_PRECISION || r->op == TP_OP_PERFORMANCE) {
-				const char *cells[] = {files[f].path, l1, l2, r->api, r->message};
-				csv_row(r->op == TP_OP_PRECISION ? &prec : &perf, cells, 5);
-				continue;
-			}
-			if (r->op == TP_OP_CUDA) {
-				const char *cells[] = {files[f].path, l1, l2, r->text, r->api, r->message};
-				csv_row(&cuda, cells, 6);
-				continue;
-			}
-			if (r->op == TP_OP_AFFINITY) {
-				const char *cells[] = {files[f].path, l1, l2, r->text, r->api, r->message};
-				csv_row(&aff, cells, 6);
-				continue;
-			}
-			const char *m = row_message(r);
-			char *full = (r->op == TP_OP_UNSUPPORTED || r->op == TP_OP_UNKNOWN) && r->api && m != r->api
-					     ? tp_xprintf("%s: %s", r->api, m)
-					     : tp_xstrdup(m ? m : "");
-			tp_buf_printf(&log, "%s: line: %u ~ %u  Operation Type: %s  Message: %s\n", files[f].path, r->line1, r->line2,
-				      tp_op_name(r->op), full);
-			const char *cells[] = {files[f].path, l1, l2, tp_op_name(r->op), full};
-			csv_row(&csv, cells, 5);
-			if (r->op == TP_OP_UNSUPPORTED || r->op == TP_OP_UNKNOWN) {
-				const char *op_cells[] = {files[f].path, l1, l2, r->api, r->message};
-				csv_row(r->op == TP_OP_UNSUPPORTED ? &uns : &unk, op_cells, 5);
-			}
-			free(full);
-		}
-	}
-	struct { const char *name; tp_buf *b; } out[] = {
-		{"msFmkTranspltlog.txt", &log}, {"change_list.csv", &csv}, {"unsupported_api.csv", &uns}, {"unknown_api.csv", &unk},
-		{"api_precision_advice.csv", &prec}, {"api_performance_advice.csv", &perf}, {"affinity_api_call.csv", &aff},
-		{"cuda_op_list.csv", &cuda}};
+	if (!k->open || k->buf.len < at)
+		return 0;
+	int rc = tp_out_write(&k->out, k->buf.ptr, k->buf.len);
+	k->buf.len = 0;
+	return rc;
+}
+
+int tp_report_open(tp_report **out, const tp_report_opts *o)
+{
+	tp_report *r = *out = tp_xcalloc(1, sizeof *r);
+	r->o = *o;
+	r->json_first = r->sarif_first = 1;
 	int rc = 0;
-	for (size_t i = 0; i < sizeof out / sizeof *out; i++) {
-		char *p = tp_xprintf("%s/%s", dir, out[i].name);
-		if (rc == 0)
-			rc = tp_write_file(p, out[i].b->ptr ? out[i].b->ptr : "", out[i].b->len, 0644);
-		free(p);
-		tp_buf_dispose(out[i].b);
+	for (int i = 0; i < R_COUNT && rc == 0; i++) {
+		sink *k = &r->sink[i];
+		tp_buf_puts(&k->buf, sink_header[i]);
+		/* report.json's records go to a file of their own until the
+		 * summary that heads them is known. */
+		char *path = i == R_SARIF ? (o->sarif ? tp_xstrdup(o->sarif) : NULL)
+			     : o->dir   ? tp_xprintf("%s/%s%s", o->dir, i == R_RECORDS ? "." : "", sink_name[i])
+					: NULL;
+		if (path) {
+			k->open = 1;
+			rc = tp_out_open(&k->out, path);
+		}
+		free(path);
 	}
+	if (rc == 0 && o->dir) {
+		char *x = tp_xprintf("%s/unsupported_op.xlsx", o->dir);
+		rc = tp_xlsx_open(&r->xlsx, x, o->ops_version);
+		free(x);
+	}
+	if (rc == 0 && r->sink[R_SARIF].open)
+		tp_sarif_head(&r->sink[R_SARIF].buf);
+	return rc;
+}
+
+int tp_report_add(tp_report *r, const char *path, const tp_result *res)
+{
+	if (!res->rows.len)
+		return 0;
+	tp_buf *b[R_COUNT];
+	for (int i = 0; i < R_COUNT; i++)
+		b[i] = &r->sink[i].buf;
+	for (size_t i = 0; i < res->rows.len; i++) {
+		const tp_row *row = &res->rows.items[i];
+		char l1[16], l2[16];
+		snprintf(l1, sizeof l1, "%u", row->line1);
+		snprintf(l2, sizeof l2, "%u", row->line2);
+		if (row->op == TP_OP_PRECISION || row->op == TP_OP_PERFORMANCE) {
+			const char *cells[] = {path, l1, l2, row->api, row->message};
+			csv_row(b[row->op == TP_OP_PRECISION ? R_PRECISION : R_PERFORMANCE], cells, 5);
+			continue;
+		}
+		if (row->op == TP_OP_CUDA || row->op == TP_OP_AFFINITY) {
+			const char *cells[] = {path, l1, l2, row->text, row->api, row->message};
+			csv_row(b[row->op == TP_OP_CUDA ? R_CUDA : R_AFFINITY], cells, 6);
+			continue;
+		}
+		const char *m = row_message(row);
+		int api_row = row->op == TP_OP_UNSUPPORTED || row->op == TP_OP_UNKNOWN;
+		char *full = api_row && row->api && m != row->api ? tp_xprintf("%s: %s", row->api, m) : tp_xstrdup(m ? m : "");
+		tp_buf_printf(b[R_LOG], "%s: line: %u ~ %u  Operation Type: %s  Message: %s\n", path, row->line1, row->line2,
+			      tp_op_name(row->op), full);
+		const char *cells[] = {path, l1, l2, tp_op_name(row->op), full};
+		csv_row(b[R_CHANGES], cells, 5);
+		if (api_row) {
+			const char *op_cells[] = {path, l1, l2, row->api, row->message};
+			csv_row(b[row->op == TP_OP_UNSUPPORTED ? R_UNSUPPORTED : R_UNKNOWN], op_cells, 5);
+		}
+		free(full);
+	}
+	if (r->o.dir || r->o.json)
+		tp_json_records(b[R_RECORDS], &r->json_first, path, res);
+	if (r->sink[R_SARIF].open)
+		tp_sarif_results(b[R_SARIF], &r->sarif_first, path, res);
+	if (r->xlsx)
+		tp_xlsx_add(r->xlsx, path, res);
+	int rc = 0;
+	for (int i = 0; i < R_COUNT; i++) {
+		int e = sink_flush(&r->sink[i], FLUSH_AT);
+		rc = rc ? rc : e;
+	}
+	return rc;
+}
+
+/* Copies what was written to path (a sink's file, complete) to every open
+ * destination. */
+static int copy_back(const char *path, tp_out *to, FILE *also)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return tp_error_set(TP_EIO, "%s: cannot read back: %s", path, strerror(errno));
+	char chunk[65536];
+	size_t n;
+	int rc = 0;
+	while (rc == 0 && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		rc = tp_out_write(to, chunk, n);
+		if (also)
+			fwrite(chunk, 1, n, also);
+	}
+	if (rc == 0 && ferror(f))
+		rc = tp_error_set(TP_EIO, "%s: cannot read back", path);
+	fclose(f);
+	return rc;
+}
+
+int tp_report_close(tp_report *r, const tp_summary *s, int rc, FILE *json_out)
+{
+	tp_json_tail(&r->sink[R_RECORDS].buf, r->json_first);
+	if (r->sink[R_SARIF].open)
+		tp_sarif_tail(&r->sink[R_SARIF].buf, r->sarif_first);
+	for (int i = 0; i < R_COUNT; i++) {
+		int e = rc < 0 ? rc : sink_flush(&r->sink[i], 0);
+		/* The records are complete once flushed: report.json is the
+		 * head, then a copy of them. */
+		char *records = i == R_RECORDS && r->sink[i].open ? tp_xstrdup(r->sink[i].out.path) : NULL;
+		e = r->sink[i].open ? tp_out_close(&r->sink[i].out, e, 0644) : e;
+		rc = rc < 0 ? rc : e;
+		if (i != R_RECORDS) {
+			tp_buf_dispose(&r->sink[i].buf);
+			free(records);
+			continue;
+		}
+		tp_buf head = {0};
+		tp_json_head(&head, s);
+		if (json_out && rc == 0)
+			fwrite(head.ptr, 1, head.len, json_out);
+		if (records && rc == 0) {
+			tp_out doc;
+			char *path = tp_xprintf("%s/%s", r->o.dir, sink_name[R_RECORDS]);
+			int d = tp_out_open(&doc, path);
+			d = d ? d : tp_out_write(&doc, head.ptr, head.len);
+			d = d ? d : copy_back(records, &doc, json_out);
+			rc = tp_out_close(&doc, d, 0644);
+			free(path);
+		} else if (json_out && rc == 0) {
+			fwrite(r->sink[i].buf.ptr, 1, r->sink[i].buf.len, json_out);
+		}
+		if (records)
+			unlink(records);
+		free(records);
+		tp_buf_dispose(&head);
+		tp_buf_dispose(&r->sink[i].buf);
+	}
+	if (r->xlsx)
+		rc = tp_xlsx_close(r->xlsx, rc);
+	free(r);
 	return rc;
 }

@@ -1,15 +1,13 @@
-/* report: writes the merged per-file rows into the report files of
- * transplant_result_file/ (after all files are done, in path order). */
+/* report: the report files of transplant_result_file/, the --json document
+ * and SARIF, written while the run goes on: each file's rows are added in
+ * path order as soon as that file and all before it are done, then dropped,
+ * so memory does not grow with the number of files. */
 #ifndef TP_REPORT_H
 #define TP_REPORT_H
 
-#include "convert.h"
+#include <stdio.h>
 
-/* One converted file's rows for the reports (borrowed). */
-typedef struct {
-	const char *path;
-	const tp_result *result;
-} tp_report_file;
+#include "convert.h"
 
 /* Totals of a run, for the summaries of the JSON reports. */
 typedef struct {
@@ -18,15 +16,35 @@ typedef struct {
 	size_t precision, performance, affinity, custom_cuda;
 } tp_summary;
 
-/* The machine-readable result (report.json and --json; reports/report.schema.json). */
-void tp_report_json(tp_buf *out, const tp_summary *summary, const tp_report_file *files, size_t count);
-/* The same findings and edits as SARIF 2.1.0, for code-scanning UIs. */
-void tp_report_sarif(tp_buf *out, const tp_report_file *files, size_t count);
+typedef struct {
+	const char *dir;         /* transplant_result_file/ (existing): the log, CSVs, report.json and the
+				  * workbook go there. NULL: a preview, nothing is written there */
+	const char *sarif;       /* --sarif FILE, or NULL */
+	int json;                /* the JSON document is wanted at the end (--json) */
+	const char *ops_version; /* of the op-support lists, for the workbook (NULL: newest) */
+} tp_report_opts;
 
-/* Writes msFmkTranspltlog.txt, change_list.csv and the per-kind CSVs
- * (unsupported, unknown, precision and performance advice, affinity) into
- * dir. Returns 0 or TP_EIO. */
-int tp_report_write(const char *dir, const tp_report_file *files, size_t count);
+typedef struct tp_report tp_report;
+
+/* Opens every report file. Returns 0 or TP_EIO; *out is to be closed either way. */
+int tp_report_open(tp_report **out, const tp_report_opts *o);
+/* Adds one file's rows (files in path order). Returns 0 or TP_EIO. */
+int tp_report_add(tp_report *r, const char *path, const tp_result *res);
+/* With rc == 0: writes the summaries, puts every file in place and, when
+ * json_out is given, prints the JSON document to it. With rc < 0, removes
+ * what was written. Frees r; returns rc or the first error. */
+int tp_report_close(tp_report *r, const tp_summary *s, int rc, FILE *json_out);
+
+/* The JSON document (reports/report.schema.json) in three parts: the head
+ * with the summary, each file's records, the tail. *first is 1 until a
+ * record has been written. */
+void tp_json_head(tp_buf *b, const tp_summary *s);
+void tp_json_records(tp_buf *b, int *first, const char *path, const tp_result *res);
+void tp_json_tail(tp_buf *b, int first);
+/* The same findings and edits as SARIF 2.1.0, for code-scanning UIs. */
+void tp_sarif_head(tp_buf *b);
+void tp_sarif_results(tp_buf *b, int *first, const char *path, const tp_result *res);
+void tp_sarif_tail(tp_buf *b, int first);
 
 /* Appends one CSV cell: quoted when needed, and defused when a spreadsheet
  * would read it as a formula. */

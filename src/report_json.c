@@ -1,5 +1,5 @@
-/* report_json: report.json / --json and SARIF 2.1.0, written straight into a
- * buffer in path order, so the output is identical for any -j. */
+/* report_json: report.json / --json and SARIF 2.1.0, formatted piece by
+ * piece in path order, so the output is identical for any -j. */
 #include "json.h"
 #include "report.h"
 
@@ -45,7 +45,7 @@ static void opt_string(tp_buf *b, const char *key, const char *value)
 		tp_buf_puts(b, "null");
 }
 
-void tp_report_json(tp_buf *b, const tp_summary *s, const tp_report_file *files, size_t count)
+void tp_json_head(tp_buf *b, const tp_summary *s)
 {
 	tp_buf_printf(b, "{\n  \"tool\": \"transplt\",\n  \"version\": \"%s\",\n  \"op_support_version\": ", TP_VERSION);
 	tp_json_quote(b, s->ops_version);
@@ -54,29 +54,33 @@ void tp_report_json(tp_buf *b, const tp_summary *s, const tp_report_file *files,
 			 "\"performance_advice\": %zu, \"affinity\": %zu, \"custom_cuda\": %zu},\n  \"records\": [",
 		      s->files, s->python, s->changed, s->edits, s->unsupported, s->unknown, s->warnings, s->precision, s->performance,
 		      s->affinity, s->custom_cuda);
-	int first = 1;
-	for (size_t f = 0; f < count; f++) {
-		const tp_result *res = files[f].result;
-		for (size_t i = 0; i < res->rows.len; i++) {
-			const tp_row *r = &res->rows.items[i];
-			tp_buf_puts(b, first ? "\n    {" : ",\n    {");
-			first = 0;
-			tp_buf_puts(b, "\"file\": ");
-			tp_json_quote(b, files[f].path);
-			tp_buf_printf(b, ", \"kind\": \"%s\", \"operation\": \"%s\", \"severity\": \"%s\", ",
-				      r->op <= TP_OP_DELETE ? "edit" : "finding", tp_op_name(r->op), severity(r->op));
-			position(b, "start", r->start, r->line1, r->col1);
-			tp_buf_puts(b, ", ");
-			position(b, "end", r->end, r->line2, r->col2);
-			opt_string(b, "replacement", r->op <= TP_OP_DELETE ? r->text : NULL);
-			opt_string(b, "rule", r->rule_id);
-			opt_string(b, "api", r->api);
-			char *m = row_text(r);
-			opt_string(b, "message", m);
-			free(m);
-			tp_buf_putc(b, '}');
-		}
+}
+
+void tp_json_records(tp_buf *b, int *first, const char *path, const tp_result *res)
+{
+	for (size_t i = 0; i < res->rows.len; i++) {
+		const tp_row *r = &res->rows.items[i];
+		tp_buf_puts(b, *first ? "\n    {" : ",\n    {");
+		*first = 0;
+		tp_buf_puts(b, "\"file\": ");
+		tp_json_quote(b, path);
+		tp_buf_printf(b, ", \"kind\": \"%s\", \"operation\": \"%s\", \"severity\": \"%s\", ",
+			      r->op <= TP_OP_DELETE ? "edit" : "finding", tp_op_name(r->op), severity(r->op));
+		position(b, "start", r->start, r->line1, r->col1);
+		tp_buf_puts(b, ", ");
+		position(b, "end", r->end, r->line2, r->col2);
+		opt_string(b, "replacement", r->op <= TP_OP_DELETE ? r->text : NULL);
+		opt_string(b, "rule", r->rule_id);
+		opt_string(b, "api", r->api);
+		char *m = row_text(r);
+		opt_string(b, "message", m);
+		free(m);
+		tp_buf_putc(b, '}');
 	}
+}
+
+void tp_json_tail(tp_buf *b, int first)
+{
 	tp_buf_puts(b, first ? "]\n}\n" : "\n  ]\n}\n");
 }
 
@@ -113,7 +117,7 @@ static void region(tp_buf *b, const tp_row *r)
 		      r->line1, r->col1, r->line2, r->col2, r->start, r->end - r->start);
 }
 
-void tp_report_sarif(tp_buf *b, const tp_report_file *files, size_t count)
+void tp_sarif_head(tp_buf *b)
 {
 	tp_buf_puts(b, "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n"
 		       "  \"runs\": [{\n    \"tool\": {\"driver\": {\"name\": \"transplt\", \"version\": \"" TP_VERSION "\", "
@@ -127,34 +131,38 @@ void tp_report_sarif(tp_buf *b, const tp_report_file *files, size_t count)
 		       "      {\"id\": \"npu-affinity\", \"shortDescription\": {\"text\": \"An NPU-affine torch_npu.contrib API can replace this\"}},\n"
 		       "      {\"id\": \"npu-migration\", \"shortDescription\": {\"text\": \"CUDA code converted for NPU\"}}]}},\n"
 		       "    \"results\": [");
-	int first = 1;
-	for (size_t f = 0; f < count; f++) {
-		const tp_result *res = files[f].result;
-		for (size_t i = 0; i < res->rows.len; i++) {
-			const tp_row *r = &res->rows.items[i];
-			tp_buf_puts(b, first ? "\n      {" : ",\n      {");
-			first = 0;
-			tp_buf_printf(b, "\"ruleId\": \"%s\", \"level\": \"%s\", \"message\": {\"text\": ", sarif_rule(r), sarif_level(r->op));
-			char *m = row_text(r);
-			char *t = r->api && r->op != TP_OP_AFFINITY ? tp_xprintf("%s%s%s", r->api, *m ? ": " : "", m) : tp_xstrdup(m);
-			tp_json_quote(b, t);
-			free(t);
-			free(m);
-			tp_buf_puts(b, "}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ");
-			tp_json_quote(b, files[f].path);
-			tp_buf_puts(b, "}, ");
-			region(b, r);
-			tp_buf_puts(b, "}}]");
-			if (r->op <= TP_OP_DELETE) {
-				tp_buf_puts(b, ", \"fixes\": [{\"artifactChanges\": [{\"artifactLocation\": {\"uri\": ");
-				tp_json_quote(b, files[f].path);
-				tp_buf_puts(b, "}, \"replacements\": [{\"deletedRegion\": {");
-				tp_buf_printf(b, "\"byteOffset\": %u, \"byteLength\": %u}, \"insertedContent\": {\"text\": ", r->start, r->end - r->start);
-				tp_json_quote(b, r->text ? r->text : "");
-				tp_buf_puts(b, "}}]}]}]");
-			}
-			tp_buf_putc(b, '}');
+}
+
+void tp_sarif_results(tp_buf *b, int *first, const char *path, const tp_result *res)
+{
+	for (size_t i = 0; i < res->rows.len; i++) {
+		const tp_row *r = &res->rows.items[i];
+		tp_buf_puts(b, *first ? "\n      {" : ",\n      {");
+		*first = 0;
+		tp_buf_printf(b, "\"ruleId\": \"%s\", \"level\": \"%s\", \"message\": {\"text\": ", sarif_rule(r), sarif_level(r->op));
+		char *m = row_text(r);
+		char *t = r->api && r->op != TP_OP_AFFINITY ? tp_xprintf("%s%s%s", r->api, *m ? ": " : "", m) : tp_xstrdup(m);
+		tp_json_quote(b, t);
+		free(t);
+		free(m);
+		tp_buf_puts(b, "}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ");
+		tp_json_quote(b, path);
+		tp_buf_puts(b, "}, ");
+		region(b, r);
+		tp_buf_puts(b, "}}]");
+		if (r->op <= TP_OP_DELETE) {
+			tp_buf_puts(b, ", \"fixes\": [{\"artifactChanges\": [{\"artifactLocation\": {\"uri\": ");
+			tp_json_quote(b, path);
+			tp_buf_puts(b, "}, \"replacements\": [{\"deletedRegion\": {");
+			tp_buf_printf(b, "\"byteOffset\": %u, \"byteLength\": %u}, \"insertedContent\": {\"text\": ", r->start, r->end - r->start);
+			tp_json_quote(b, r->text ? r->text : "");
+			tp_buf_puts(b, "}}]}]}]");
 		}
+		tp_buf_putc(b, '}');
 	}
+}
+
+void tp_sarif_tail(tp_buf *b, int first)
+{
 	tp_buf_puts(b, first ? "]\n  }]\n}\n" : "\n    ]\n  }]\n}\n");
 }

@@ -1,5 +1,5 @@
-/* report_xlsx: the unsupported_op.xlsx workbook, written after the CSV
- * reports from the same merged rows. The only module that includes
+/* report_xlsx: the unsupported_op.xlsx workbook, filled from the same rows
+ * as the CSV reports, as they come. The only module that includes
  * xlsxwriter.h. */
 #include "report_xlsx.h"
 
@@ -15,6 +15,7 @@
 #include <xlsxwriter.h>
 
 #include "error.h"
+#include "map.h"
 
 #define XL_CELL_MAX 32767   /* characters Excel holds in one cell */
 #define XL_WIDTH_MAX 80     /* widest column, in characters */
@@ -37,13 +38,33 @@ typedef struct {
 typedef struct {
 	lxw_worksheet *ws;
 	size_t width[XL_COLS];
+	lxw_row_t row;   /* the next row to write */
+	size_t left_out; /* rows past the sheet's last */
 } xl_sheet;
 
-/* An unsupported API and how many rows name it (name borrowed). */
+/* An unsupported API and how many rows name it (name owned). */
 typedef struct {
-	const char *name;
+	char *name;
 	size_t count;
 } xl_api;
+
+/* A file with rows, for the Summary: its counts per kind. */
+typedef struct {
+	char *path;
+	size_t changes, unsupported, unknown, warnings;
+} xl_file;
+
+enum xl_kind { XL_UNSUPPORTED, XL_UNKNOWN, XL_CHANGES, XL_ADVICE, XL__KINDS };
+
+struct tp_xlsx {
+	xl_book b;
+	char *path, *tmp, *dir, *version;
+	xl_sheet summary, sheet[XL__KINDS];
+	size_t n[TP_OP__COUNT];
+	tp_array(xl_file) files;
+	tp_map api_index; /* name -> index in apis + 1 */
+	tp_array(xl_api) apis;
+};
 
 static void xl__check(xl_book *b, lxw_error e)
 {
@@ -169,8 +190,6 @@ static void xl__header(xl_book *b, xl_sheet *s, lxw_row_t row, const char *const
 		xl__str(b, s, row, c, names[c], b->bold);
 }
 
-enum xl_kind { XL_UNSUPPORTED, XL_UNKNOWN, XL_CHANGES, XL_ADVICE };
-
 static int xl__wants(enum xl_kind k, enum tp_op op)
 {
 	switch (k) {
@@ -185,66 +204,69 @@ static int xl__wants(enum xl_kind k, enum tp_op op)
 	}
 }
 
-/* One row per report row of kind k, in input order, with the cells of the
- * matching CSV (unsupported_api.csv, unknown_api.csv, change_list.csv). */
-static void xl__rows_sheet(xl_book *b, const char *name, enum xl_kind k, const tp_report_file *files, size_t count)
+static const char *const xl__sheet_name[] = {"Unsupported", "Unknown", "Changes", "Advice"};
+
+/* Adds a rows sheet: its header now, its rows as files come. */
+static void xl__rows_open(xl_book *b, xl_sheet *s, enum xl_kind k)
 {
 	static const char *const op_hdr[] = {"File", "Start Line", "End Line", "OP", "Tips"};
 	static const char *const change_hdr[] = {"File", "Start Line", "End Line", "Operation Type", "Message"};
 	static const char *const advice_hdr[] = {"File", "Start Line", "End Line", "Kind", "API", "Advice"};
-	static const char *const csv[] = {"unsupported_api.csv", "unknown_api.csv", "change_list.csv",
-					  "api_precision_advice.csv, api_performance_advice.csv and affinity_api_call.csv"};
-	lxw_col_t ncols = k == XL_ADVICE ? 6 : 5;
-	xl_sheet s = {workbook_add_worksheet(b->wb, name), {0}};
-	if (!s.ws) {
+	s->ws = workbook_add_worksheet(b->wb, xl__sheet_name[k]);
+	if (!s->ws) {
 		xl__check(b, LXW_ERROR_MEMORY_MALLOC_FAILED);
 		return;
 	}
-	xl__header(b, &s, 0, k == XL_CHANGES ? change_hdr : k == XL_ADVICE ? advice_hdr : op_hdr, ncols);
-
-	size_t total = 0;
-	for (size_t f = 0; f < count; f++)
-		for (size_t i = 0; i < files[f].result->rows.len; i++)
-			total += xl__wants(k, files[f].result->rows.items[i].op);
-	/* Past the sheet's last row, one final row points at the CSV. */
-	size_t fit = total < LXW_ROW_MAX - 1 ? total : LXW_ROW_MAX - 2;
-	lxw_row_t row = 1;
-	for (size_t f = 0; f < count && row <= fit; f++) {
-		const tp_result *res = files[f].result;
-		for (size_t i = 0; i < res->rows.len && row <= fit; i++) {
-			const tp_row *r = &res->rows.items[i];
-			if (!xl__wants(k, r->op))
-				continue;
-			xl__str(b, &s, row, 0, files[f].path, NULL);
-			xl__num(b, &s, row, 1, r->line1);
-			xl__num(b, &s, row, 2, r->line2);
-			if (k == XL_ADVICE) {
-				const char *kind = r->op == TP_OP_PRECISION ? "precision" : r->op == TP_OP_PERFORMANCE ? "performance" : "NPU-affine";
-				char *what = r->op == TP_OP_AFFINITY ? tp_xprintf("%s (%s)", kind, r->text) : tp_xstrdup(kind);
-				xl__str(b, &s, row, 3, what, NULL);
-				xl__str(b, &s, row, 4, r->api, NULL);
-				xl__str(b, &s, row, 5, r->message, NULL);
-				free(what);
-			} else {
-				xl__str(b, &s, row, 3, k == XL_CHANGES ? tp_op_name(r->op) : r->api, NULL);
-				xl__str(b, &s, row, 4, r->message, NULL);
-			}
-			row++;
-		}
-	}
-	if (fit < total) {
-		char *note = tp_xprintf("%zu more rows: see %s", total - fit, csv[k]);
-		xl__str(b, &s, row++, 0, note, NULL);
-		free(note);
-	}
-	worksheet_freeze_panes(s.ws, 1, 0);
-	xl__check(b, worksheet_autofilter(s.ws, 0, 0, row - 1, ncols - 1));
-	xl__columns(b, &s, ncols);
+	xl__header(b, s, 0, k == XL_CHANGES ? change_hdr : k == XL_ADVICE ? advice_hdr : op_hdr, k == XL_ADVICE ? 6 : 5);
+	s->row = 1;
 }
 
-static int xl__api_by_name(const void *a, const void *b)
+/* One row per report row of kind k, with the cells of the matching CSV
+ * (unsupported_api.csv, unknown_api.csv, change_list.csv). The sheet's last
+ * row is kept for a note pointing at the CSV, should rows be left out. */
+static void xl__rows_add(xl_book *b, xl_sheet *s, enum xl_kind k, const char *path, const tp_result *res)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	for (size_t i = 0; i < res->rows.len && s->ws; i++) {
+		const tp_row *r = &res->rows.items[i];
+		if (!xl__wants(k, r->op))
+			continue;
+		if (s->row >= LXW_ROW_MAX - 1) {
+			s->left_out++;
+			continue;
+		}
+		lxw_row_t row = s->row++;
+		xl__str(b, s, row, 0, path, NULL);
+		xl__num(b, s, row, 1, r->line1);
+		xl__num(b, s, row, 2, r->line2);
+		if (k == XL_ADVICE) {
+			const char *kind = r->op == TP_OP_PRECISION ? "precision" : r->op == TP_OP_PERFORMANCE ? "performance" : "NPU-affine";
+			char *what = r->op == TP_OP_AFFINITY ? tp_xprintf("%s (%s)", kind, r->text) : tp_xstrdup(kind);
+			xl__str(b, s, row, 3, what, NULL);
+			xl__str(b, s, row, 4, r->api, NULL);
+			xl__str(b, s, row, 5, r->message, NULL);
+			free(what);
+		} else {
+			xl__str(b, s, row, 3, k == XL_CHANGES ? tp_op_name(r->op) : r->api, NULL);
+			xl__str(b, s, row, 4, r->message, NULL);
+		}
+	}
+}
+
+static void xl__rows_close(xl_book *b, xl_sheet *s, enum xl_kind k)
+{
+	static const char *const csv[] = {"unsupported_api.csv", "unknown_api.csv", "change_list.csv",
+					  "api_precision_advice.csv, api_performance_advice.csv and affinity_api_call.csv"};
+	lxw_col_t ncols = k == XL_ADVICE ? 6 : 5;
+	if (!s->ws)
+		return;
+	if (s->left_out) {
+		char *note = tp_xprintf("%zu more rows: see %s", s->left_out, csv[k]);
+		xl__str(b, s, s->row++, 0, note, NULL);
+		free(note);
+	}
+	worksheet_freeze_panes(s->ws, 1, 0);
+	xl__check(b, worksheet_autofilter(s->ws, 0, 0, s->row - 1, ncols - 1));
+	xl__columns(b, s, ncols);
 }
 
 static int xl__api_by_count(const void *a, const void *b)
@@ -295,46 +317,29 @@ static void xl__chart(xl_book *b, xl_sheet *s, lxw_row_t top, size_t napis)
 	xl__check(b, worksheet_insert_chart_opt(s->ws, 3, 6, chart, &place));
 }
 
-static void xl__summary(xl_book *b, const tp_report_file *files, size_t count, const char *version)
+/* The Summary sheet, written last (it is the first sheet) from the counts
+ * gathered as rows came. It is the one sheet held in memory: its Excel
+ * tables need that, and it has a row per API and per file, none per report
+ * row. */
+static void xl__summary(tp_xlsx *x)
 {
 	static const char *const file_hdr[] = {"File", "Changes", "Unsupported", "Unknown", "Warnings"};
 	static const char *const api_hdr[] = {"API", "Count"};
-	xl_sheet s = {workbook_add_worksheet(b->wb, "Summary"), {0}};
-	if (!s.ws) {
-		xl__check(b, LXW_ERROR_MEMORY_MALLOC_FAILED);
+	xl_book *b = &x->b;
+	xl_sheet s = x->summary;
+	if (!s.ws)
 		return;
-	}
-	size_t with_rows = 0, n[TP_OP__COUNT] = {0};
-	tp_array(const char *) names = {0};
-	for (size_t f = 0; f < count; f++) {
-		const tp_result *res = files[f].result;
-		with_rows += res->rows.len > 0;
-		for (size_t i = 0; i < res->rows.len; i++) {
-			const tp_row *r = &res->rows.items[i];
-			n[r->op]++;
-			if (r->op == TP_OP_UNSUPPORTED)
-				tp_array_push(&names, r->api ? r->api : "");
-		}
-	}
-	tp_array(xl_api) apis = {0};
-	if (names.len)
-		qsort(names.items, names.len, sizeof *names.items, xl__api_by_name);
-	for (size_t i = 0; i < names.len; i++) {
-		if (apis.len && strcmp(apis.items[apis.len - 1].name, names.items[i]) == 0)
-			apis.items[apis.len - 1].count++;
-		else
-			tp_array_push(&apis, ((xl_api){names.items[i], 1}));
-	}
-	if (apis.len)
-		qsort(apis.items, apis.len, sizeof *apis.items, xl__api_by_count);
+	if (x->apis.len)
+		qsort(x->apis.items, x->apis.len, sizeof *x->apis.items, xl__api_by_count);
 
 	/* The title may run over the columns to its right: not measured. */
 	xl__check(b, worksheet_write_string(s.ws, 0, 0, "transplt: CUDA to Ascend NPU migration report", b->title));
 	xl__str(b, &s, 1, 0, "torch_npu op support for PyTorch", NULL);
-	xl__str(b, &s, 1, 1, version ? version : "newest", NULL);
+	xl__str(b, &s, 1, 1, x->version ? x->version : "newest", NULL);
 	xl__str(b, &s, 3, 0, "Totals", b->bold);
+	const size_t *n = x->n;
 	struct { const char *label; size_t v; } totals[] = {
-		{"Files with rows", with_rows},
+		{"Files with rows", x->files.len},
 		{"Changes", n[TP_OP_INSERT] + n[TP_OP_MODIFY] + n[TP_OP_DELETE]},
 		{"Unsupported", n[TP_OP_UNSUPPORTED]},
 		{"Unknown", n[TP_OP_UNKNOWN]},
@@ -348,14 +353,14 @@ static void xl__summary(xl_book *b, const tp_report_file *files, size_t count, c
 	/* The APIs come first, beside the chart: their list is short and the
 	 * reason to open this sheet; the files may run to thousands of rows. */
 	lxw_row_t top = 10, row;
-	if (apis.len) {
+	if (x->apis.len) {
 		row = top + 1;
-		for (size_t i = 0; i < apis.len; i++, row++) {
-			xl__str(b, &s, row, 0, apis.items[i].name, NULL);
-			xl__num(b, &s, row, 1, (double)apis.items[i].count);
+		for (size_t i = 0; i < x->apis.len; i++, row++) {
+			xl__str(b, &s, row, 0, x->apis.items[i].name, NULL);
+			xl__num(b, &s, row, 1, (double)x->apis.items[i].count);
 		}
 		xl__table(b, &s, "UnsupportedAPIs", top, row - 1, api_hdr, 2);
-		xl__chart(b, &s, top, apis.len);
+		xl__chart(b, &s, top, x->apis.len);
 		top = row + 1;
 	} else {
 		xl__str(b, &s, top, 0, "No unsupported APIs.", NULL);
@@ -363,93 +368,139 @@ static void xl__summary(xl_book *b, const tp_report_file *files, size_t count, c
 	}
 
 	row = top + 1;
-	for (size_t f = 0; f < count; f++) {
-		const tp_result *res = files[f].result;
-		if (!res->rows.len)
-			continue;
-		size_t c[TP_OP__COUNT] = {0};
-		for (size_t i = 0; i < res->rows.len; i++)
-			c[res->rows.items[i].op]++;
-		xl__str(b, &s, row, 0, files[f].path, NULL);
-		xl__num(b, &s, row, 1, (double)(c[TP_OP_INSERT] + c[TP_OP_MODIFY] + c[TP_OP_DELETE]));
-		xl__num(b, &s, row, 2, (double)c[TP_OP_UNSUPPORTED]);
-		xl__num(b, &s, row, 3, (double)c[TP_OP_UNKNOWN]);
-		xl__num(b, &s, row, 4, (double)c[TP_OP_WARNING]);
-		row++;
+	for (size_t f = 0; f < x->files.len && row < LXW_ROW_MAX; f++, row++) {
+		const xl_file *file = &x->files.items[f];
+		xl__str(b, &s, row, 0, file->path, NULL);
+		xl__num(b, &s, row, 1, (double)file->changes);
+		xl__num(b, &s, row, 2, (double)file->unsupported);
+		xl__num(b, &s, row, 3, (double)file->unknown);
+		xl__num(b, &s, row, 4, (double)file->warnings);
 	}
 	xl__table(b, &s, "Files", top, row - 1, file_hdr, 5);
 	xl__columns(b, &s, 5);
-	tp_array_free(&names);
-	tp_array_free(&apis);
 }
 
-int tp_report_xlsx(const char *path, const tp_report_file *files, size_t count, const char *version)
+int tp_xlsx_open(tp_xlsx **out, const char *path, const char *version)
 {
-	int rc = 0;
-	char *tmp = tp_xprintf("%s.tp-tmp", path);
+	tp_xlsx *x = *out = tp_xcalloc(1, sizeof *x);
+	x->path = tp_xstrdup(path);
+	x->version = version ? tp_xstrdup(version) : NULL;
+	x->tmp = tp_xprintf("%s.tp-tmp", path);
+	tp_map_init(&x->api_index);
 	/* libxlsxwriter's scratch files go next to the result, not to a /tmp
 	 * that may be missing or small. */
-	char *dir = tp_xstrdup(path);
-	char *slash = strrchr(dir, '/');
+	x->dir = tp_xstrdup(path);
+	char *slash = strrchr(x->dir, '/');
 	if (slash)
-		*(slash == dir ? slash + 1 : slash) = '\0';
+		*(slash == x->dir ? slash + 1 : slash) = '\0';
 	else
-		strcpy(dir, ".");
+		strcpy(x->dir, ".");
 
 	/* Created here first, so a folder that refuses it gets our message and
 	 * not also libxlsxwriter's own on stderr. */
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		rc = tp_error_set(TP_EIO, "%s: cannot create: %s", path, strerror(errno));
-		goto cleanup;
-	}
+	int fd = open(x->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return tp_error_set(TP_EIO, "%s: cannot create: %s", path, strerror(errno));
 	int perm = fchmod(fd, 0644);
 	close(fd);
-	if (perm != 0) {
-		rc = tp_error_set(TP_EIO, "%s: cannot set permissions: %s", path, strerror(errno));
-		goto remove;
-	}
+	if (perm != 0)
+		return tp_error_set(TP_EIO, "%s: cannot set permissions: %s", path, strerror(errno));
 
-	lxw_workbook_options opt = {.tmpdir = dir};
-	xl_book b = {workbook_new_opt(tmp, &opt), NULL, NULL, LXW_NO_ERROR};
-	if (!b.wb) {
-		rc = tp_error_set(TP_EIO, "%s: cannot create the workbook", path);
-		goto remove;
-	}
+	/* constant_memory: each rows sheet streams to a scratch file, row
+	 * after row, so the workbook's memory does not grow with the rows. */
+	lxw_workbook_options opt = {.tmpdir = x->dir, .constant_memory = LXW_TRUE};
+	x->b.wb = workbook_new_opt(x->tmp, &opt);
+	if (!x->b.wb)
+		return tp_error_set(TP_EIO, "%s: cannot create the workbook", path);
 	lxw_doc_properties props = {.title = "transplt migration report", .created = XL_CREATED};
-	xl__check(&b, workbook_set_properties(b.wb, &props));
-	b.bold = workbook_add_format(b.wb);
-	b.title = workbook_add_format(b.wb);
-	if (b.bold && b.title) {
-		format_set_bold(b.bold);
-		format_set_bold(b.title);
-		format_set_font_size(b.title, 14);
-		xl__summary(&b, files, count, version);
-		xl__rows_sheet(&b, "Unsupported", XL_UNSUPPORTED, files, count);
-		xl__rows_sheet(&b, "Unknown", XL_UNKNOWN, files, count);
-		xl__rows_sheet(&b, "Changes", XL_CHANGES, files, count);
-		xl__rows_sheet(&b, "Advice", XL_ADVICE, files, count);
-	} else {
-		xl__check(&b, LXW_ERROR_MEMORY_MALLOC_FAILED);
+	xl__check(&x->b, workbook_set_properties(x->b.wb, &props));
+	x->b.bold = workbook_add_format(x->b.wb);
+	x->b.title = workbook_add_format(x->b.wb);
+	if (!x->b.bold || !x->b.title) {
+		xl__check(&x->b, LXW_ERROR_MEMORY_MALLOC_FAILED);
+		return 0;
 	}
+	format_set_bold(x->b.bold);
+	format_set_bold(x->b.title);
+	format_set_font_size(x->b.title, 14);
+	/* The Summary is written last and has tables, which a streamed sheet
+	 * cannot hold: it alone is added as an in-memory sheet (each new sheet
+	 * takes the workbook's constant_memory setting as it is then). */
+	x->b.wb->optimize = x->b.wb->options.constant_memory = LXW_FALSE;
+	x->summary.ws = workbook_add_worksheet(x->b.wb, "Summary");
+	x->b.wb->optimize = x->b.wb->options.constant_memory = LXW_TRUE;
+	if (!x->summary.ws)
+		xl__check(&x->b, LXW_ERROR_MEMORY_MALLOC_FAILED);
+	for (int k = 0; k < XL__KINDS; k++)
+		xl__rows_open(&x->b, &x->sheet[k], (enum xl_kind)k);
+	return 0;
+}
 
-	/* Closing writes the file and frees the workbook, even after an error. */
-	errno = 0;
-	lxw_error closed = workbook_close(b.wb);
-	int close_errno = errno;
-	xl__check(&b, closed);
-	if (b.err != LXW_NO_ERROR) {
-		rc = closed != LXW_NO_ERROR && close_errno
-			     ? tp_error_set(TP_EIO, "%s: cannot write: %s (%s)", path, lxw_strerror(b.err), strerror(close_errno))
-			     : tp_error_set(TP_EIO, "%s: cannot write: %s", path, lxw_strerror(b.err));
-	} else if (rename(tmp, path) != 0) {
-		rc = tp_error_set(TP_EIO, "%s: cannot rename into place: %s", path, strerror(errno));
+void tp_xlsx_add(tp_xlsx *x, const char *path, const tp_result *res)
+{
+	if (!x->b.wb || !res->rows.len)
+		return;
+	size_t c[TP_OP__COUNT] = {0};
+	for (size_t i = 0; i < res->rows.len; i++) {
+		const tp_row *r = &res->rows.items[i];
+		c[r->op]++;
+		x->n[r->op]++;
+		if (r->op != TP_OP_UNSUPPORTED)
+			continue;
+		const char *name = r->api ? r->api : "";
+		size_t at = (size_t)(uintptr_t)tp_map_get(&x->api_index, name, strlen(name));
+		if (at) {
+			x->apis.items[at - 1].count++;
+			continue;
+		}
+		tp_array_push(&x->apis, ((xl_api){tp_xstrdup(name), 1}));
+		const char *key = x->apis.items[x->apis.len - 1].name;
+		tp_map_put(&x->api_index, key, strlen(key), (void *)(uintptr_t)x->apis.len);
 	}
-remove:
+	xl_file f = {tp_xstrdup(path), c[TP_OP_INSERT] + c[TP_OP_MODIFY] + c[TP_OP_DELETE], c[TP_OP_UNSUPPORTED],
+		     c[TP_OP_UNKNOWN], c[TP_OP_WARNING]};
+	tp_array_push(&x->files, f);
+	for (int k = 0; k < XL__KINDS; k++)
+		xl__rows_add(&x->b, &x->sheet[k], (enum xl_kind)k, path, res);
+}
+
+int tp_xlsx_close(tp_xlsx *x, int rc)
+{
+	if (x->b.wb) {
+		if (rc == 0) {
+			xl__summary(x);
+			for (int k = 0; k < XL__KINDS; k++)
+				xl__rows_close(&x->b, &x->sheet[k], (enum xl_kind)k);
+		}
+		/* Closing writes the file and frees the workbook, even after an error. */
+		errno = 0;
+		lxw_error closed = workbook_close(x->b.wb);
+		int close_errno = errno;
+		xl__check(&x->b, closed);
+		if (rc < 0)
+			; /* abandoned: the file goes */
+		else if (x->b.err != LXW_NO_ERROR)
+			rc = closed != LXW_NO_ERROR && close_errno
+				     ? tp_error_set(TP_EIO, "%s: cannot write: %s (%s)", x->path, lxw_strerror(x->b.err), strerror(close_errno))
+				     : tp_error_set(TP_EIO, "%s: cannot write: %s", x->path, lxw_strerror(x->b.err));
+		else if (rename(x->tmp, x->path) != 0)
+			rc = tp_error_set(TP_EIO, "%s: cannot rename into place: %s", x->path, strerror(errno));
+	} else if (rc == 0) {
+		rc = TP_EIO; /* tp_xlsx_open said why */
+	}
 	if (rc < 0)
-		unlink(tmp);
-cleanup:
-	free(dir);
-	free(tmp);
+		unlink(x->tmp);
+	for (size_t i = 0; i < x->files.len; i++)
+		free(x->files.items[i].path);
+	tp_array_free(&x->files);
+	for (size_t i = 0; i < x->apis.len; i++)
+		free(x->apis.items[i].name);
+	tp_array_free(&x->apis);
+	tp_map_dispose(&x->api_index);
+	free(x->path);
+	free(x->tmp);
+	free(x->dir);
+	free(x->version);
+	free(x);
 	return rc;
 }

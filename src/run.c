@@ -21,7 +21,6 @@
 #include "io.h"
 #include "ops.h"
 #include "report.h"
-#include "report_xlsx.h"
 #include "rules.h"
 #include "walk.h"
 
@@ -43,6 +42,17 @@ typedef struct {
 	pthread_mutex_t lock;
 	int code;
 	char *message;
+	/* The merge: entries[0..merged) have gone into the reports and been
+	 * freed, in path order, by whichever worker found the next one done. */
+	const tp_options *o;
+	tp_report *report;
+	atomic_uchar *finished;
+	atomic_size_t merged;
+	pthread_mutex_t merge_lock;
+	tp_summary sum;
+	size_t would_change;                /* --check, --diff: files that would change */
+	tp_buf analysis_csv, analysis_table; /* analyse: a line per file */
+	size_t analysed, ready;
 } job;
 
 static void fail(job *j, int code)
@@ -115,6 +125,103 @@ cleanup:
 	free(dest);
 }
 
+static int is_cuda_source(const char *rel)
+{
+	static const char *const exts[] = {".cu", ".cuh", ".cpp", ".cc", ".cxx", NULL};
+	size_t n = strlen(rel);
+	for (const char *const *e = exts; *e; e++)
+		if (n > strlen(*e) && strcmp(rel + n - strlen(*e), *e) == 0)
+			return 1;
+	return 0;
+}
+
+/* analyse: per file its size, automatic changes, findings and whether it is
+ * ready to run on the NPU after conversion (no unsupported API, no custom
+ * CUDA), for the table printed and analysis.csv. */
+static void analysis_row(job *j, const tp_entry *e, const tp_result *r, const size_t *n)
+{
+	if (e->kind != TP_ENTRY_FILE || (!e->python && !is_cuda_source(e->rel)))
+		return;
+	size_t changes = n[TP_OP_INSERT] + n[TP_OP_MODIFY] + n[TP_OP_DELETE];
+	size_t advice = n[TP_OP_PRECISION] + n[TP_OP_PERFORMANCE] + n[TP_OP_AFFINITY];
+	int ok = n[TP_OP_UNSUPPORTED] == 0 && n[TP_OP_CUDA] == 0 && (r->status == TP_FILE_CONVERTED || !e->python);
+	j->analysed++;
+	j->ready += ok;
+	tp_buf_printf(&j->analysis_table, "%-48s %7u %7zu %11zu %7zu %6zu %4zu  %s\n", e->rel, r->lines, changes,
+		      n[TP_OP_UNSUPPORTED], n[TP_OP_UNKNOWN], advice, n[TP_OP_CUDA], ok ? "ready" : "not ready");
+	tp_csv_cell(&j->analysis_csv, e->rel);
+	tp_buf_printf(&j->analysis_csv, ",%u,%zu,%zu,%zu,%zu,%zu,%s\n", r->lines, changes, n[TP_OP_UNSUPPORTED],
+		      n[TP_OP_UNKNOWN], advice, n[TP_OP_CUDA], ok ? "yes" : "no");
+}
+
+/* Entry i, done, and every entry before it merged: its totals, its rows into
+ * the reports, its preview (--diff, --check); then its rows are freed. */
+static void merge(job *j, size_t i)
+{
+	const tp_entry *e = &j->entries->items[i];
+	tp_result *r = &j->results[i];
+	const tp_options *o = j->o;
+	size_t n[TP_OP__COUNT] = {0};
+	for (size_t k = 0; k < r->rows.len; k++)
+		n[r->rows.items[k].op]++;
+	size_t edits = n[TP_OP_INSERT] + n[TP_OP_MODIFY] + n[TP_OP_DELETE];
+	int changed = edits && r->status == TP_FILE_CONVERTED;
+	tp_summary *s = &j->sum;
+	s->python += e->python;
+	s->edits += edits;
+	s->changed += changed;
+	s->unsupported += n[TP_OP_UNSUPPORTED];
+	s->unknown += n[TP_OP_UNKNOWN];
+	s->warnings += n[TP_OP_WARNING];
+	s->precision += n[TP_OP_PRECISION];
+	s->performance += n[TP_OP_PERFORMANCE];
+	s->affinity += n[TP_OP_AFFINITY];
+	s->custom_cuda += n[TP_OP_CUDA];
+	if (tp_report_add(j->report, e->rel, r) < 0)
+		fail(j, TP_EIO);
+	if (o->analyse)
+		analysis_row(j, e, r, n);
+	if (changed && (o->check || o->diff)) {
+		j->would_change++;
+		if (o->json) {
+			/* the JSON carries the edits */
+		} else if (o->diff && j->inputs[i]) {
+			tp_buf b = {0};
+			tp_diff(&b, e->rel, j->inputs[i], j->input_lens[i], r);
+			fwrite(b.ptr, 1, b.len, stdout);
+			tp_buf_dispose(&b);
+		} else if (o->check) {
+			printf("would change: %s\n", e->rel);
+		}
+	}
+	if (!e->abs)
+		return; /* stdin: the converted text is printed at the end */
+	if (j->inputs) {
+		free(j->inputs[i]);
+		j->inputs[i] = NULL;
+	}
+	tp_result_dispose(r);
+}
+
+/* Merges what is ready. One worker merges at a time; one that finds the
+ * merge taken goes back to converting, and the merger looks again for
+ * entries finished meanwhile before it lets go. */
+static void drain(job *j)
+{
+	size_t total = j->entries->len;
+	for (;;) {
+		if (pthread_mutex_trylock(&j->merge_lock) != 0)
+			return;
+		size_t i = atomic_load(&j->merged);
+		while (i < total && atomic_load(&j->finished[i]) && !atomic_load(&j->failed))
+			merge(j, i++);
+		atomic_store(&j->merged, i);
+		pthread_mutex_unlock(&j->merge_lock);
+		if (i >= total || !atomic_load(&j->finished[i]) || atomic_load(&j->failed))
+			return;
+	}
+}
+
 static void *worker(void *arg)
 {
 	job *j = arg;
@@ -125,20 +232,12 @@ static void *worker(void *arg)
 			break;
 		if (j->entries->items[i].kind == TP_ENTRY_FILE)
 			do_file(j, parser, i);
+		atomic_store(&j->finished[i], 1);
+		drain(j);
 		atomic_fetch_add(&j->done, 1);
 	}
 	tp_parser_free(parser);
 	return NULL;
-}
-
-static int is_cuda_source(const char *rel)
-{
-	static const char *const exts[] = {".cu", ".cuh", ".cpp", ".cc", ".cxx", NULL};
-	size_t n = strlen(rel);
-	for (const char *const *e = exts; *e; e++)
-		if (n > strlen(*e) && strcmp(rel + n - strlen(*e), *e) == 0)
-			return 1;
-	return 0;
 }
 
 /* Before the workers start: what the C++/CUDA sources register (their rows
@@ -252,96 +351,6 @@ static int write_launcher(const char *stage, const char *main)
 	return rc;
 }
 
-static int is_cuda_source(const char *rel);
-
-/* analyse: per file its size, automatic changes, findings and whether it is
- * ready to run on the NPU after conversion (no unsupported API, no custom
- * CUDA), printed as a table and written to analysis.csv. */
-static int analysis_report(const char *rdir, const job *j, int quiet)
-{
-	tp_buf csv = {0}, table = {0};
-	tp_buf_puts(&csv, "File,Lines,Changes,Unsupported,Unknown,Advice,Custom CUDA,Ready\n");
-	tp_buf_printf(&table, "%-48s %7s %7s %11s %7s %6s %4s  %s\n", "file", "lines", "changes", "unsupported", "unknown", "advice",
-		      "cuda", "verdict");
-	size_t files = 0, ready = 0;
-	for (size_t i = 0; i < j->entries->len; i++) {
-		const tp_entry *e = &j->entries->items[i];
-		const tp_result *r = &j->results[i];
-		if (e->kind != TP_ENTRY_FILE || (!e->python && !is_cuda_source(e->rel)))
-			continue;
-		size_t n[TP_OP__COUNT] = {0};
-		for (size_t k = 0; k < r->rows.len; k++)
-			n[r->rows.items[k].op]++;
-		size_t changes = n[TP_OP_INSERT] + n[TP_OP_MODIFY] + n[TP_OP_DELETE];
-		size_t advice = n[TP_OP_PRECISION] + n[TP_OP_PERFORMANCE] + n[TP_OP_AFFINITY];
-		int ok = n[TP_OP_UNSUPPORTED] == 0 && n[TP_OP_CUDA] == 0 && (r->status == TP_FILE_CONVERTED || !e->python);
-		files++;
-		ready += ok;
-		const char *verdict = ok ? "ready" : "not ready";
-		tp_buf_printf(&table, "%-48s %7u %7zu %11zu %7zu %6zu %4zu  %s\n", e->rel, r->lines, changes, n[TP_OP_UNSUPPORTED],
-			      n[TP_OP_UNKNOWN], advice, n[TP_OP_CUDA], verdict);
-		char cells[6][32];
-		snprintf(cells[0], 32, "%u", r->lines);
-		snprintf(cells[1], 32, "%zu", changes);
-		snprintf(cells[2], 32, "%zu", n[TP_OP_UNSUPPORTED]);
-		snprintf(cells[3], 32, "%zu", n[TP_OP_UNKNOWN]);
-		snprintf(cells[4], 32, "%zu", advice);
-		snprintf(cells[5], 32, "%zu", n[TP_OP_CUDA]);
-		tp_csv_cell(&csv, e->rel);
-		for (int c = 0; c < 6; c++)
-			tp_buf_printf(&csv, ",%s", cells[c]);
-		tp_buf_printf(&csv, ",%s\n", ok ? "yes" : "no");
-	}
-	tp_buf_printf(&table, "ready to run on NPU after conversion: %zu of %zu files (%.1f%%)\n", ready, files,
-		      files ? 100.0 * (double)ready / (double)files : 100.0);
-	char *path = tp_xprintf("%s/analysis.csv", rdir);
-	int rc = tp_write_file(path, csv.ptr, csv.len, 0644);
-	if (rc == 0 && !quiet)
-		fwrite(table.ptr, 1, table.len, stdout);
-	free(path);
-	tp_buf_dispose(&csv);
-	tp_buf_dispose(&table);
-	return rc;
-}
-
-/* --diff prints the diffs, --check the files that would change; both exit 1
- * (the gate) when anything would change. */
-static int preview_report(const tp_options *o, const job *j)
-{
-	size_t changed = 0;
-	for (size_t i = 0; i < j->entries->len; i++) {
-		const tp_result *r = &j->results[i];
-		int any = 0;
-		for (size_t k = 0; k < r->rows.len; k++)
-			any |= r->rows.items[k].op <= TP_OP_DELETE;
-		if (!any || r->status != TP_FILE_CONVERTED)
-			continue;
-		changed++;
-		if (o->json || (!o->diff && !o->check)) {
-			/* the JSON, or the converted text printed below, carries the edits */
-		} else if (o->diff && j->inputs[i]) {
-			tp_buf b = {0};
-			tp_diff(&b, j->entries->items[i].rel, j->inputs[i], j->input_lens[i], r);
-			fwrite(b.ptr, 1, b.len, stdout);
-			tp_buf_dispose(&b);
-		} else if (o->check) {
-			printf("would change: %s\n", j->entries->items[i].rel);
-		}
-	}
-	const tp_entry *e = j->entries->len ? &j->entries->items[0] : NULL;
-	if (e && !e->abs && !o->json && !o->diff && !o->check) {
-		/* -i - alone: print the converted source. */
-		const tp_result *r = &j->results[0];
-		if (r->output)
-			fwrite(r->output, 1, r->output_len, stdout);
-		else if (j->inputs[0])
-			fwrite(j->inputs[0], 1, j->input_lens[0], stdout);
-	}
-	if (changed && (o->check || o->diff))
-		return tp_error_set(TP_EGATE, "%zu file%s would change", changed, changed == 1 ? "" : "s");
-	return 0;
-}
-
 static double now(void)
 {
 	struct timespec ts;
@@ -419,7 +428,7 @@ int tp_run(const tp_options *o)
 	int preview = o->check || o->diff || from_stdin;
 	const char *outdir = o->output ? o->output : ".";
 	char *final = tp_xprintf("%s/%s", outdir, name);
-	char *stage = tp_xprintf("%s/.%s.tmp-XXXXXX", outdir, name);
+	char *stage = tp_xprintf("%s/.%s.tmp-XXXXXX", outdir, name), *rdir = NULL;
 	int staged = 0;
 	int rc = tp_ops_load(&ops, o->version);
 	if (rc == 0)
@@ -473,7 +482,9 @@ int tp_run(const tp_options *o)
 	}
 
 	j.entries = &entries;
+	j.o = o;
 	j.results = tp_xcalloc(entries.len ? entries.len : 1, sizeof *j.results);
+	j.finished = tp_xcalloc(entries.len ? entries.len : 1, sizeof *j.finished);
 	j.stage = preview ? NULL : stage;
 	j.reports_only = o->analyse;
 	if (o->diff || from_stdin) {
@@ -489,80 +500,65 @@ int tp_run(const tp_options *o)
 	j.copts.specify_device = o->specify_device;
 	j.copts.rules = rules;
 	j.copts.ops = ops;
-	pthread_mutex_init(&j.lock, NULL);
 	for (size_t i = 0; i < entries.len; i++)
 		if (entries.items[i].kind == TP_ENTRY_SKIPPED)
 			note_row(&j.results[i], entries.items[i].note);
+
+	/* The reports are written as files finish (see merge). */
+	rdir = preview ? NULL : tp_xprintf("%s/transplant_result_file", stage);
+	if (rdir && (rc = tp_mkdirs(rdir)) < 0)
+		goto cleanup;
+	tp_report_opts ro = {.dir = rdir, .sarif = o->sarif, .json = o->json, .ops_version = ops->version};
+	rc = tp_report_open(&j.report, &ro);
+	j.sum = (tp_summary){.ops_version = ops->version, .files = entries.len};
+	if (o->analyse) {
+		tp_buf_puts(&j.analysis_csv, "File,Lines,Changes,Unsupported,Unknown,Advice,Custom CUDA,Ready\n");
+		tp_buf_printf(&j.analysis_table, "%-48s %7s %7s %11s %7s %6s %4s  %s\n", "file", "lines", "changes", "unsupported",
+			      "unknown", "advice", "cuda", "verdict");
+	}
+	pthread_mutex_init(&j.lock, NULL);
+	pthread_mutex_init(&j.merge_lock, NULL);
 	int nthreads = o->jobs < 1 ? 1 : o->jobs;
 	pthread_t *threads = tp_xcalloc((size_t)nthreads, sizeof *threads);
-	for (int t = 0; t < nthreads; t++)
+	for (int t = 0; rc == 0 && t < nthreads; t++)
 		if (pthread_create(&threads[t], NULL, worker, &j) != 0)
 			abort();
-	if (!o->quiet && isatty(STDERR_FILENO))
+	if (rc == 0 && !o->quiet && isatty(STDERR_FILENO))
 		show_progress(&j);
-	for (int t = 0; t < nthreads; t++)
+	for (int t = 0; rc == 0 && t < nthreads; t++)
 		pthread_join(threads[t], NULL);
 	free(threads);
 	pthread_mutex_destroy(&j.lock);
-	if (j.message) {
+	pthread_mutex_destroy(&j.merge_lock);
+	if (rc == 0 && j.message)
 		rc = tp_error_set(j.code, "%s", j.message);
+	int gate = rc == 0 && j.would_change;
+	rc = tp_report_close(j.report, &j.sum, rc, o->json ? stdout : NULL);
+	j.report = NULL;
+	if (rc < 0)
 		goto cleanup;
-	}
+	tp_summary sum = j.sum;
 
-	/* Merge the per-file rows in path order, with the totals. */
-	tp_array(tp_report_file) files = {0};
-	tp_summary sum = {.ops_version = ops->version, .files = entries.len};
-	for (size_t i = 0; i < entries.len; i++) {
-		const tp_result *r = &j.results[i];
-		sum.python += entries.items[i].python;
-		int any = 0;
-		for (size_t k = 0; k < r->rows.len; k++) {
-			enum tp_op op = r->rows.items[k].op;
-			sum.edits += op <= TP_OP_DELETE;
-			any |= op <= TP_OP_DELETE;
-			sum.unsupported += op == TP_OP_UNSUPPORTED;
-			sum.unknown += op == TP_OP_UNKNOWN;
-			sum.warnings += op == TP_OP_WARNING;
-			sum.precision += op == TP_OP_PRECISION;
-			sum.performance += op == TP_OP_PERFORMANCE;
-			sum.affinity += op == TP_OP_AFFINITY;
-			sum.custom_cuda += op == TP_OP_CUDA;
-		}
-		sum.changed += any && r->status == TP_FILE_CONVERTED;
-		if (r->rows.len) {
-			tp_report_file f = {entries.items[i].rel, r};
-			tp_array_push(&files, f);
-		}
+	if (from_stdin && !o->json && !o->diff && !o->check) {
+		/* -i - alone: print the converted source. */
+		const tp_result *r = &j.results[0];
+		if (r->output)
+			fwrite(r->output, 1, r->output_len, stdout);
+		else if (j.inputs[0])
+			fwrite(j.inputs[0], 1, j.input_lens[0], stdout);
 	}
-	tp_buf json = {0};
-	tp_report_json(&json, &sum, files.items, files.len);
-	if (o->sarif) {
-		tp_buf sarif = {0};
-		tp_report_sarif(&sarif, files.items, files.len);
-		rc = tp_write_file(o->sarif, sarif.ptr, sarif.len, 0644);
-		tp_buf_dispose(&sarif);
-	}
-	if (rc == 0 && preview) {
-		rc = preview_report(o, &j);
-	} else if (rc == 0) {
-		char *rdir = tp_xprintf("%s/transplant_result_file", stage);
-		char *rjson = tp_xprintf("%s/report.json", rdir);
-		rc = tp_mkdirs(rdir);
-		if (rc == 0)
-			rc = tp_report_write(rdir, files.items, files.len);
-		if (rc == 0)
-			rc = tp_write_file(rjson, json.ptr, json.len, 0644);
-		if (rc == 0) {
-			char *x = tp_xprintf("%s/unsupported_op.xlsx", rdir);
-			rc = tp_report_xlsx(x, files.items, files.len, ops->version);
-			free(x);
+	if (!preview) {
+		if (o->analyse) {
+			tp_buf_printf(&j.analysis_table, "ready to run on NPU after conversion: %zu of %zu files (%.1f%%)\n", j.ready,
+				      j.analysed, j.analysed ? 100.0 * (double)j.ready / (double)j.analysed : 100.0);
+			char *path = tp_xprintf("%s/analysis.csv", rdir);
+			rc = tp_write_file(path, j.analysis_csv.ptr, j.analysis_csv.len, 0644);
+			free(path);
+			if (rc == 0 && !o->quiet)
+				fwrite(j.analysis_table.ptr, 1, j.analysis_table.len, stdout);
 		}
-		if (rc == 0 && o->analyse)
-			rc = analysis_report(rdir, &j, o->quiet);
 		if (rc == 0 && o->dist_main)
 			rc = write_launcher(stage, entries.items[j.main_index].rel);
-		free(rdir);
-		free(rjson);
 		if (rc == 0 && o->force && access(final, F_OK) == 0)
 			rc = tp_remove_tree(final);
 		if (rc == 0 && rename(stage, final) != 0)
@@ -576,13 +572,13 @@ int tp_run(const tp_options *o)
 				sum.python, sum.files, sum.changed, sum.edits, sum.unsupported, sum.unknown, sum.warnings, sum.precision,
 				sum.performance, sum.affinity, final);
 	}
-	if (o->json && (rc == 0 || rc == TP_EGATE))
-		fwrite(json.ptr, 1, json.len, stdout);
-	tp_buf_dispose(&json);
-	tp_array_free(&files);
+	if (rc == 0 && gate)
+		rc = tp_error_set(TP_EGATE, "%zu file%s would change", j.would_change, j.would_change == 1 ? "" : "s");
 	if ((rc == 0 || rc == TP_EGATE) && ((o->fail_on >= 1 && sum.unsupported) || (o->fail_on >= 2 && sum.unknown)))
 		rc = tp_error_set(TP_EGATE, "--fail-on: %zu unsupported and %zu unknown APIs found", sum.unsupported, sum.unknown);
 cleanup:
+	if (j.report)
+		tp_report_close(j.report, &j.sum, rc < 0 ? rc : TP_EIO, NULL);
 	if (staged) {
 		int keep = rc;
 		tp_remove_tree(stage);
@@ -597,6 +593,10 @@ cleanup:
 	free(j.inputs);
 	free(j.input_lens);
 	free(j.message);
+	free(j.finished);
+	free(rdir);
+	tp_buf_dispose(&j.analysis_csv);
+	tp_buf_dispose(&j.analysis_table);
 	tp_buf_dispose(&j.stdin_data);
 	tp_entries_dispose(&entries);
 	tp_map_dispose(&ext_modules);

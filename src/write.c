@@ -59,6 +59,34 @@ static int finish_temp(int rc, int fd, const char *tmp, const char *path, unsign
 	return rc;
 }
 
+int tp_out_open(tp_out *o, const char *path)
+{
+	o->path = tp_xstrdup(path);
+	o->tmp = NULL;
+	o->fd = open_temp(&o->tmp, path);
+	o->rc = o->fd < 0 ? o->fd : 0;
+	return o->rc;
+}
+
+int tp_out_write(tp_out *o, const void *data, size_t len)
+{
+	if (o->rc == 0 && len)
+		o->rc = write_all(o->fd, data, len, o->path);
+	return o->rc;
+}
+
+int tp_out_close(tp_out *o, int rc, unsigned mode)
+{
+	if (o->fd >= 0)
+		rc = finish_temp(rc < 0 ? rc : o->rc, o->fd, o->tmp, o->path, mode);
+	else if (rc == 0)
+		rc = o->rc;
+	free(o->tmp);
+	free(o->path);
+	*o = (tp_out){.fd = -1};
+	return rc;
+}
+
 int tp_write_file(const char *path, const char *data, size_t len, unsigned mode)
 {
 	char *tmp = NULL;
