@@ -29,8 +29,13 @@ int tp_out_write(tp_out *o, const void *data, size_t len);
  * place. Otherwise (rc < 0: abandoned) removes it. Returns rc, or the first
  * error. */
 int tp_out_close(tp_out *o, int rc, unsigned mode);
-/* Copies the regular file src to dest as tp_write_file does, streaming, so a
- * file of any size costs 64 KiB of memory. Returns 0 or TP_EIO naming the
+/* Writes data to path, a new file in a folder that becomes visible only as
+ * a whole (the staging folder): created exclusively, never through a symlink,
+ * and removed again when writing fails. Mode as for tp_write_file. Returns 0
+ * or TP_EIO with the message naming path. */
+int tp_create_file(const char *path, const char *data, size_t len, unsigned mode);
+/* Copies the regular file src to the new file dest as tp_create_file writes
+ * one, streaming, so a file of any size costs 64 KiB of memory. Returns 0 or TP_EIO naming the
  * file at fault; *read_failed tells a failure to read src (to be reported and
  * skipped) from one to write dest (to stop the run). */
 int tp_copy_file(int *read_failed, const char *dest, const char *src, unsigned mode);

@@ -89,10 +89,16 @@ int tp_parse(tp_tree *out, tp_parser *p, tp_arena *arena, const char *src, uint3
 	tp_array(struct frame) stack = {0};
 	uint32_t depth = 0;
 
-	TSTreeCursor cur = ts_tree_cursor_new(ts_tree_root_node(tree));
+	TSNode root = ts_tree_root_node(tree);
+	int has_errors = ts_node_has_error(root);
+	TSTreeCursor cur = ts_tree_cursor_new(root);
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
-		int is_error = ts_node_symbol(n) == (TSSymbol)-1 /* ts_builtin_sym_error */, is_missing = ts_node_is_missing(n);
+		int is_error = 0, is_missing = 0;
+		if (has_errors) {
+			is_error = ts_node_symbol(n) == (TSSymbol)-1; /* ts_builtin_sym_error */
+			is_missing = ts_node_is_missing(n);
+		}
 		if (is_error || is_missing) {
 			struct tp_range r = {ts_node_start_byte(n), ts_node_end_byte(n)};
 			tp_array_push(&errors, r);
@@ -123,7 +129,8 @@ int tp_parse(tp_tree *out, tp_parser *p, tp_arena *arena, const char *src, uint3
 		tp_array_push(&stack, f);
 		if (stack.len > depth)
 			depth = (uint32_t)stack.len;
-		if (ts_tree_cursor_goto_first_child(&cur))
+		/* Anonymous nodes are tokens, without children to visit. */
+		if (f.node != TP_NONE && ts_tree_cursor_goto_first_child(&cur))
 			continue;
 		/* Close finished frames until a next sibling exists. */
 		for (;;) {

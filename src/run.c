@@ -114,7 +114,7 @@ static void do_file(job *j, tp_parser *parser, size_t i)
 		if (!e->abs)
 			goto cleanup; /* stdin: the converted text is printed at the end */
 	} else {
-		int rc = res->output ? tp_write_file(dest, res->output, res->output_len, mode) : tp_write_file(dest, data, len, mode);
+		int rc = res->output ? tp_create_file(dest, res->output, res->output_len, mode) : tp_create_file(dest, data, len, mode);
 		if (rc < 0)
 			fail(j, rc);
 	}

@@ -37,15 +37,21 @@ char *tp_xprintf(const char *fmt, ...)
 	return check(r);
 }
 
+/* Makes room for n more bytes and the NUL after them. */
+static void buf_reserve(tp_buf *b, size_t n)
+{
+	if (b->len + n + 1 <= b->cap)
+		return;
+	size_t c = b->cap ? b->cap * 2 : 256;
+	while (c < b->len + n + 1)
+		c *= 2;
+	b->ptr = tp_xrealloc(b->ptr, c);
+	b->cap = c;
+}
+
 void tp_buf_add(tp_buf *b, const void *data, size_t n)
 {
-	if (b->len + n + 1 > b->cap) {
-		size_t c = b->cap ? b->cap * 2 : 256;
-		while (c < b->len + n + 1)
-			c *= 2;
-		b->ptr = tp_xrealloc(b->ptr, c);
-		b->cap = c;
-	}
+	buf_reserve(b, n);
 	if (n)
 		memcpy(b->ptr + b->len, data, n);
 	b->len += n;
@@ -57,14 +63,21 @@ void tp_buf_putc(tp_buf *b, char c) { tp_buf_add(b, &c, 1); }
 
 void tp_buf_printf(tp_buf *b, const char *fmt, ...)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	char *s = NULL;
-	int n = vasprintf(&s, fmt, ap);
-	va_end(ap);
-	check(n < 0 ? NULL : s);
-	tp_buf_add(b, s, (size_t)n);
-	free(s);
+	/* Formatted in place: into the spare room, and again once it is made
+	 * big enough when the text did not fit. */
+	for (int pass = 0; pass < 2; pass++) {
+		va_list ap;
+		va_start(ap, fmt);
+		size_t room = b->cap > b->len ? b->cap - b->len : 0;
+		int n = vsnprintf(room ? b->ptr + b->len : NULL, room, fmt, ap);
+		va_end(ap);
+		check(n < 0 ? NULL : b);
+		if ((size_t)n < room) {
+			b->len += (size_t)n;
+			return;
+		}
+		buf_reserve(b, (size_t)n);
+	}
 }
 
 void tp_buf_dispose(tp_buf *b)
@@ -133,14 +146,18 @@ char *tp_arena_strndup(tp_arena *a, const char *s, size_t n)
 
 char *tp_arena_printf(tp_arena *a, const char *fmt, ...)
 {
+	char small[256];
 	va_list ap;
 	va_start(ap, fmt);
-	char *s = NULL;
-	int n = vasprintf(&s, fmt, ap);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
 	va_end(ap);
-	check(n < 0 ? NULL : s);
-	char *r = tp_arena_strndup(a, s, (size_t)n);
-	free(s);
+	check(n < 0 ? NULL : small);
+	if ((size_t)n < sizeof small)
+		return tp_arena_strndup(a, small, (size_t)n);
+	char *r = tp_arena_alloc(a, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(r, (size_t)n + 1, fmt, ap);
+	va_end(ap);
 	return r;
 }
 

@@ -96,9 +96,37 @@ int tp_write_file(const char *path, const char *data, size_t len, unsigned mode)
 	return rc;
 }
 
+/* Creates path, which must not exist: O_EXCL and O_NOFOLLOW, so nothing
+ * planted in its place is written through. */
+static int create_new(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return tp_error_set(TP_EIO, "%s: cannot create: %s", path, strerror(errno));
+	return fd;
+}
+
+/* Sets mode and closes fd; on any failure (rc < 0 on entry included) the
+ * file is removed. */
+static int finish_new(int rc, int fd, const char *path, unsigned mode)
+{
+	if (rc == 0 && fchmod(fd, mode & 0777) != 0)
+		rc = tp_error_set(TP_EIO, "%s: cannot set permissions: %s", path, strerror(errno));
+	if (close(fd) != 0 && rc == 0)
+		rc = tp_error_set(TP_EIO, "%s: cannot write: %s", path, strerror(errno));
+	if (rc < 0)
+		unlink(path);
+	return rc;
+}
+
+int tp_create_file(const char *path, const char *data, size_t len, unsigned mode)
+{
+	int fd = create_new(path);
+	return fd < 0 ? fd : finish_new(write_all(fd, data, len, path), fd, path, mode);
+}
+
 int tp_copy_file(int *read_failed, const char *dest, const char *src, unsigned mode)
 {
-	char *tmp = NULL;
 	int rc = 0, out = -1;
 	*read_failed = 0;
 	/* O_NONBLOCK: a FIFO put in place of the file must not hang the run. */
@@ -114,7 +142,7 @@ int tp_copy_file(int *read_failed, const char *dest, const char *src, unsigned m
 		rc = tp_error_set(TP_EIO, "%s: cannot read: not a regular file", src);
 		goto cleanup;
 	}
-	if ((out = open_temp(&tmp, dest)) < 0) {
+	if ((out = create_new(dest)) < 0) {
 		rc = out;
 		goto cleanup;
 	}
@@ -131,11 +159,10 @@ int tp_copy_file(int *read_failed, const char *dest, const char *src, unsigned m
 		if (r == 0 || (rc = write_all(out, chunk, (size_t)r, dest)) < 0)
 			break;
 	}
-	rc = finish_temp(rc, out, tmp, dest, mode);
+	rc = finish_new(rc, out, dest, mode);
 cleanup:
 	if (in >= 0)
 		close(in);
-	free(tmp);
 	return rc;
 }
 
