@@ -194,17 +194,31 @@ sys.exit(rc)' "$TMP" "$@" || rc=$?
 	fi
 }
 
+# Outputs of earlier runs are moved aside, and deleted only when the script
+# ends. On ext4 without a journal, the kernel avoids reusing an inode freed
+# in the last ~30 s and scans past each one for every file it creates, so
+# deleting thousands of files right before a run makes that run's file
+# creation quadratic: up to half a second of system time, which measures
+# the previous run's cleanup, not the tool.
+RETIRED=0
+retire() { # PATH
+	[[ -e $1 ]] || return 0
+	mkdir -p "$TMP/retired"
+	RETIRED=$((RETIRED + 1))
+	mv "$1" "$TMP/retired/$RETIRED"
+}
+
 transplt_run() { # NAME SCALE JOBS [ARGS...]
 	local name=$1 scale=$2 jobs=$3
 	shift 3
-	rm -rf "$TMP/out"
+	retire "$TMP/out"
 	mkdir -p "$TMP/out"
 	measure "$name" "$TRANSPLT" -q -j "$jobs" "$@" -i "$TMP/x$scale/corpus" -o "$TMP/out"
 	[[ -f $TMP/out/corpus_msft/transplant_result_file/change_list.csv ]] || die "transplt wrote no change_list.csv"
 	if [[ $name == transplt_x1_j2 ]]; then
 		CHANGES=$(($(wc -l <"$TMP/out/corpus_msft/transplant_result_file/change_list.csv") - 1))
 	fi
-	rm -rf "$TMP/out"
+	retire "$TMP/out"
 }
 
 floor_run() { # NAME SCALE JOBS
@@ -213,14 +227,14 @@ floor_run() { # NAME SCALE JOBS
 }
 
 astgrep_run() { # NAME THREADS (0 = its default)
-	rm -rf "$TMP/ag"
+	retire "$TMP/ag"
 	cp -R "$TMP/x1/corpus" "$TMP/ag"
 	find "$TMP/ag" -type f -exec cat {} + >/dev/null
 	# shellcheck disable=SC2016 # ast-grep's metavariables, not shell ones
 	measure "$1" "$AST_GREP" run -p '$X.cuda($$$A)' -r '$X.npu($$$A)' -l python -U -j "$2" "$TMP/ag"
 	AG_CHANGES=$(sed -n 's/^Applied \([0-9]*\) changes*$/\1/p' "$TMP/stderr")
 	[[ -n $AG_CHANGES && $AG_CHANGES -gt 0 ]] || die "ast-grep applied no change (its output: $(tail -n 3 "$TMP/stderr"))"
-	rm -rf "$TMP/ag"
+	retire "$TMP/ag"
 }
 
 # Runs go round-robin (one of each measurement per round) so that drift in
