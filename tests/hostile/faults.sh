@@ -46,18 +46,21 @@ fault() {
 # Sanity: the library loads and does nothing without FAULT_FUNC.
 fault "no fault" 0 "" none 1 1 EIO ""
 
-# For write, fchmod and close, FAULT_PATH matches the temporary file the
-# descriptor is open on: .tp-XXXXXX in the folder of the file being written.
+# For write, fchmod and close, FAULT_PATH matches the file the descriptor is
+# open on: a converted file itself (created in the staging folder), or a
+# report's temporary file, .tp-XXXXXX in transplant_result_file/.
 # Disk full from the first write on, and one failing write in the middle.
 fault "disk full" 4 "error: .*in_msft\.tmp-[A-Za-z0-9]+/.*: cannot write: No space left on device" write 1 0 ENOSPC ""
 fault "third write fails" 4 "error: .*: cannot write: Input/output error" write 3 1 EIO ""
-fault "write of b.py fails" 4 "error: .*/sub/b\.py: cannot write: Disk quota exceeded" write 1 0 EDQUOT "sub/.tp-"
+fault "write of b.py fails" 4 "error: .*/sub/b\.py: cannot write: Disk quota exceeded" write 1 0 EDQUOT "sub/b.py"
 fault "write of a report fails" 4 "error: .*transplant_result_file/[^/:]+: cannot write: No space left on device" write 1 0 ENOSPC "transplant_result_file/.tp-"
 # Every writer thread hits the full disk.
 fault "disk full, 4 workers" 4 "cannot write: No space left on device" write 2 0 ENOSPC "" -j 4
 
-# A rename that fails: one file, a report, the final move into place.
-fault "rename of a file" 4 "error: .*/a\.py: cannot rename into place: Invalid cross-device link" rename 1 1 EXDEV "a.py"
+# A rename that fails: a report, the final move into place.
+# A file of the mirror that cannot be created (the first open of a.py reads
+# the input, the second creates the copy).
+fault "create of a file" 4 "error: .*/a\.py: cannot create: No space left on device" open 2 1 ENOSPC "/a.py" -j 1
 fault "rename of report.json" 4 "report\.json: cannot rename into place: Read-only file system" rename 1 1 EROFS "report.json"
 fault "final rename" 4 "error: .*/in_msft: cannot move the result into place: Permission denied" rename 1 1 EACCES "/in_msft"
 
@@ -65,7 +68,7 @@ fault "final rename" 4 "error: .*/in_msft: cannot move the result into place: Pe
 # a close that reports a delayed write error (as NFS does).
 fault "mkdir of the report folder" 4 "in_msft\.tmp-[A-Za-z0-9]+/transplant_result_file: cannot create the directory: Permission denied" mkdir 1 0 EACCES "transplant_result_file"
 fault "mkdir of a subfolder" 4 "/sub/deeper: cannot create the directory: No space left on device" mkdir 1 0 ENOSPC "sub/deeper"
-fault "fchmod" 4 "/sub/b\.py: cannot set permissions: Operation not permitted" fchmod 1 1 EPERM "sub/.tp-"
+fault "fchmod" 4 "/sub/b\.py: cannot set permissions: Operation not permitted" fchmod 1 1 EPERM "sub/b.py"
 fault "close" 4 "error: .*: cannot write: Input/output error" close 1 0 EIO "/.tp-"
 
 # Unreadable input: reported and skipped, the run goes on (exit 0).
