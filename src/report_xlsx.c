@@ -48,20 +48,14 @@ typedef struct {
 	size_t count;
 } xl_api;
 
-/* A file with rows, for the Summary: its counts per kind. */
-typedef struct {
-	char *path;
-	size_t changes, unsupported, unknown, warnings;
-} xl_file;
-
 enum xl_kind { XL_UNSUPPORTED, XL_UNKNOWN, XL_CHANGES, XL_ADVICE, XL__KINDS };
 
 struct tp_xlsx {
 	xl_book b;
 	char *path, *tmp, *dir, *version;
-	xl_sheet summary, sheet[XL__KINDS];
+	xl_sheet summary, files, sheet[XL__KINDS];
 	size_t n[TP_OP__COUNT];
-	tp_array(xl_file) files;
+	size_t with_rows; /* files with rows */
 	tp_map api_index; /* name -> index in apis + 1 */
 	tp_array(xl_api) apis;
 };
@@ -318,12 +312,10 @@ static void xl__chart(xl_book *b, xl_sheet *s, lxw_row_t top, size_t napis)
 }
 
 /* The Summary sheet, written last (it is the first sheet) from the counts
- * gathered as rows came. It is the one sheet held in memory: its Excel
- * tables need that, and it has a row per API and per file, none per report
- * row. */
+ * gathered as rows came. It is the one sheet held in memory (its Excel
+ * table needs that): a row per unsupported API, none per file or row. */
 static void xl__summary(tp_xlsx *x)
 {
-	static const char *const file_hdr[] = {"File", "Changes", "Unsupported", "Unknown", "Warnings"};
 	static const char *const api_hdr[] = {"API", "Count"};
 	xl_book *b = &x->b;
 	xl_sheet s = x->summary;
@@ -339,7 +331,7 @@ static void xl__summary(tp_xlsx *x)
 	xl__str(b, &s, 3, 0, "Totals", b->bold);
 	const size_t *n = x->n;
 	struct { const char *label; size_t v; } totals[] = {
-		{"Files with rows", x->files.len},
+		{"Files with rows", x->with_rows},
 		{"Changes", n[TP_OP_INSERT] + n[TP_OP_MODIFY] + n[TP_OP_DELETE]},
 		{"Unsupported", n[TP_OP_UNSUPPORTED]},
 		{"Unknown", n[TP_OP_UNKNOWN]},
@@ -350,8 +342,8 @@ static void xl__summary(tp_xlsx *x)
 		xl__num(b, &s, (lxw_row_t)(4 + i), 1, (double)totals[i].v);
 	}
 
-	/* The APIs come first, beside the chart: their list is short and the
-	 * reason to open this sheet; the files may run to thousands of rows. */
+	/* The APIs, beside the chart: their list is short and the reason to
+	 * open this sheet. */
 	lxw_row_t top = 10, row;
 	if (x->apis.len) {
 		row = top + 1;
@@ -361,23 +353,11 @@ static void xl__summary(tp_xlsx *x)
 		}
 		xl__table(b, &s, "UnsupportedAPIs", top, row - 1, api_hdr, 2);
 		xl__chart(b, &s, top, x->apis.len);
-		top = row + 1;
 	} else {
 		xl__str(b, &s, top, 0, "No unsupported APIs.", NULL);
-		top += 2;
 	}
 
-	row = top + 1;
-	for (size_t f = 0; f < x->files.len && row < LXW_ROW_MAX; f++, row++) {
-		const xl_file *file = &x->files.items[f];
-		xl__str(b, &s, row, 0, file->path, NULL);
-		xl__num(b, &s, row, 1, (double)file->changes);
-		xl__num(b, &s, row, 2, (double)file->unsupported);
-		xl__num(b, &s, row, 3, (double)file->unknown);
-		xl__num(b, &s, row, 4, (double)file->warnings);
-	}
-	xl__table(b, &s, "Files", top, row - 1, file_hdr, 5);
-	xl__columns(b, &s, 5);
+	xl__columns(b, &s, 2);
 }
 
 int tp_xlsx_open(tp_xlsx **out, const char *path, const char *version)
@@ -431,6 +411,13 @@ int tp_xlsx_open(tp_xlsx **out, const char *path, const char *version)
 	x->b.wb->optimize = x->b.wb->options.constant_memory = LXW_TRUE;
 	if (!x->summary.ws)
 		xl__check(&x->b, LXW_ERROR_MEMORY_MALLOC_FAILED);
+	static const char *const file_hdr[] = {"File", "Changes", "Unsupported", "Unknown", "Warnings"};
+	x->files.ws = workbook_add_worksheet(x->b.wb, "Files");
+	if (!x->files.ws)
+		xl__check(&x->b, LXW_ERROR_MEMORY_MALLOC_FAILED);
+	else
+		xl__header(&x->b, &x->files, 0, file_hdr, 5);
+	x->files.row = 1;
 	for (int k = 0; k < XL__KINDS; k++)
 		xl__rows_open(&x->b, &x->sheet[k], (enum xl_kind)k);
 	return 0;
@@ -457,9 +444,18 @@ void tp_xlsx_add(tp_xlsx *x, const char *path, const tp_result *res)
 		const char *key = x->apis.items[x->apis.len - 1].name;
 		tp_map_put(&x->api_index, key, strlen(key), (void *)(uintptr_t)x->apis.len);
 	}
-	xl_file f = {tp_xstrdup(path), c[TP_OP_INSERT] + c[TP_OP_MODIFY] + c[TP_OP_DELETE], c[TP_OP_UNSUPPORTED],
-		     c[TP_OP_UNKNOWN], c[TP_OP_WARNING]};
-	tp_array_push(&x->files, f);
+	x->with_rows++;
+	xl_sheet *fs = &x->files;
+	if (fs->ws && fs->row >= LXW_ROW_MAX - 1) {
+		fs->left_out++;
+	} else if (fs->ws) {
+		lxw_row_t row = fs->row++;
+		xl__str(&x->b, fs, row, 0, path, NULL);
+		xl__num(&x->b, fs, row, 1, (double)(c[TP_OP_INSERT] + c[TP_OP_MODIFY] + c[TP_OP_DELETE]));
+		xl__num(&x->b, fs, row, 2, (double)c[TP_OP_UNSUPPORTED]);
+		xl__num(&x->b, fs, row, 3, (double)c[TP_OP_UNKNOWN]);
+		xl__num(&x->b, fs, row, 4, (double)c[TP_OP_WARNING]);
+	}
 	for (int k = 0; k < XL__KINDS; k++)
 		xl__rows_add(&x->b, &x->sheet[k], (enum xl_kind)k, path, res);
 }
@@ -469,6 +465,16 @@ int tp_xlsx_close(tp_xlsx *x, int rc)
 	if (x->b.wb) {
 		if (rc == 0) {
 			xl__summary(x);
+			if (x->files.ws) {
+				if (x->files.left_out) {
+					char *note = tp_xprintf("%zu more files: see change_list.csv", x->files.left_out);
+					xl__str(&x->b, &x->files, x->files.row++, 0, note, NULL);
+					free(note);
+				}
+				worksheet_freeze_panes(x->files.ws, 1, 0);
+				xl__check(&x->b, worksheet_autofilter(x->files.ws, 0, 0, x->files.row - 1, 4));
+				xl__columns(&x->b, &x->files, 5);
+			}
 			for (int k = 0; k < XL__KINDS; k++)
 				xl__rows_close(&x->b, &x->sheet[k], (enum xl_kind)k);
 		}
@@ -490,9 +496,6 @@ int tp_xlsx_close(tp_xlsx *x, int rc)
 	}
 	if (rc < 0)
 		unlink(x->tmp);
-	for (size_t i = 0; i < x->files.len; i++)
-		free(x->files.items[i].path);
-	tp_array_free(&x->files);
 	for (size_t i = 0; i < x->apis.len; i++)
 		free(x->apis.items[i].name);
 	tp_array_free(&x->apis);

@@ -6,9 +6,10 @@
 #include "convert.h"
 
 /* Sheet "Summary" (totals, counts per unsupported API with a bar chart of
- * the most frequent ones, counts per file), then "Unsupported", "Unknown",
- * "Changes" (INSERT/MODIFY/DELETE/WARNING rows) and "Advice", one row per
- * report row in the order added. The bytes depend only on what was added. */
+ * the most frequent ones), "Files" (counts per file with rows), then
+ * "Unsupported", "Unknown", "Changes" (INSERT/MODIFY/DELETE/WARNING rows) and
+ * "Advice", one row per report row in the order added. Every sheet but the
+ * Summary is streamed to disk as it is filled. The bytes depend only on what was added. */
 typedef struct tp_xlsx tp_xlsx;
 
 /* Starts the workbook for path (written through a temporary file and a

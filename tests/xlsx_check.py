@@ -6,8 +6,8 @@ usage: xlsx_check.py XLSX CHANGE_LIST_CSV UNSUPPORTED_CSV UNKNOWN_CSV
 Reads the workbook back with openpyxl (Debian's python3-openpyxl) and checks
 the sheet names; bold, frozen headers and an autofilter on every data sheet;
 every row of Unsupported, Unknown and Changes against the CSV rows, cell by
-cell, line numbers as numbers; the Summary totals, its per-file and per-API
-tables against counts taken from the CSVs; and a chart iff there are
+cell, line numbers as numbers; the Summary totals and per-API table and the
+Files sheet against counts taken from the CSVs; and a chart iff there are
 unsupported rows. Exits 1 listing every mismatch.
 """
 import collections
@@ -18,7 +18,8 @@ import sys
 
 import openpyxl
 
-SHEETS = ["Summary", "Unsupported", "Unknown", "Changes", "Advice"]
+SHEETS = ["Summary", "Files", "Unsupported", "Unknown", "Changes", "Advice"]
+FILES_HEADER = ["File", "Changes", "Unsupported", "Unknown", "Warnings"]
 ADVICE_HEADER = ["File", "Start Line", "End Line", "Kind", "API", "Advice"]
 OP_HEADER = ["File", "Start Line", "End Line", "OP", "Tips"]
 CHANGE_HEADER = ["File", "Start Line", "End Line", "Operation Type", "Message"]
@@ -148,12 +149,8 @@ def check_table(ws, name, header, want):
     return top
 
 
-def check_summary(ws, changes, unsupported, unknown):
-    ops = [r[3] for r in changes]
-    counts = collections.Counter(ops)
-    if counts["UNSUPPORTED"] != len(unsupported) or counts["UNKNOWN"] != len(unknown):
-        fail(f"CSV inputs disagree: change list has {counts['UNSUPPORTED']} UNSUPPORTED / "
-             f"{counts['UNKNOWN']} UNKNOWN rows, the op CSVs {len(unsupported)} / {len(unknown)}")
+def per_file_counts(changes):
+    """File -> [changes, unsupported, unknown, warnings] from the change list, in its order."""
     per_file = collections.OrderedDict()
     for r in changes:
         c = per_file.setdefault(undefuse(r[0]), [0, 0, 0, 0])
@@ -166,6 +163,31 @@ def check_summary(ws, changes, unsupported, unknown):
             c[2] += 1
         elif op == "WARNING":
             c[3] += 1
+    return per_file
+
+
+def check_files_sheet(ws, changes):
+    """The Files sheet: header, frozen pane, autofilter, a row per file with counts."""
+    want = [[f] + c for f, c in per_file_counts(changes).items()]
+    check_header(ws, 1, FILES_HEADER, "Files")
+    if ws.freeze_panes != "A2":
+        fail(f"Files: frozen pane at {ws.freeze_panes!r}, expected 'A2'")
+    want_ref = f"A1:E{len(want) + 1}"
+    if ws.auto_filter is None or ws.auto_filter.ref != want_ref:
+        fail(f"Files: autofilter {getattr(ws.auto_filter, 'ref', None)!r}, expected {want_ref!r}")
+    check_widths(ws, 5)
+    got = [[ws.cell(row=r, column=c).value for c in range(1, 6)] for r in range(2, ws.max_row + 1)]
+    if got != want:
+        fail(f"Files: rows\n  {got!r}\nexpected\n  {want!r}")
+
+
+def check_summary(ws, changes, unsupported, unknown):
+    ops = [r[3] for r in changes]
+    counts = collections.Counter(ops)
+    if counts["UNSUPPORTED"] != len(unsupported) or counts["UNKNOWN"] != len(unknown):
+        fail(f"CSV inputs disagree: change list has {counts['UNSUPPORTED']} UNSUPPORTED / "
+             f"{counts['UNKNOWN']} UNKNOWN rows, the op CSVs {len(unsupported)} / {len(unknown)}")
+    per_file = per_file_counts(changes)
     totals = {
         "Files with rows": len(per_file),
         "Changes": sum(counts[o] for o in EDIT_OPS),
@@ -183,8 +205,6 @@ def check_summary(ws, changes, unsupported, unknown):
         if not is_int(got) or got != want:
             fail(f"Summary: total {label!r} is {got!r}, expected {want} from the CSVs")
 
-    check_table(ws, "Files", ["File", "Changes", "Unsupported", "Unknown", "Warnings"],
-                [[f] + c for f, c in per_file.items()])
 
     api_counts = collections.Counter(undefuse(r[3]) for r in unsupported)
     apis = sorted(api_counts.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -196,8 +216,9 @@ def check_summary(ws, changes, unsupported, unknown):
             fail(f"Summary: {len(charts)} charts, expected 1 (there are unsupported rows)")
         elif top is not None:
             bars = min(CHART_BARS, len(apis))
-            want_cat = f"Summary!$A${top + 1}:$A${top + bars}"
-            want_val = f"Summary!$B${top + 1}:$B${top + bars}"
+            # One bar: Excel (and libxlsxwriter) write the one cell, not a range.
+            want_cat = f"Summary!$A${top + 1}" + (f":$A${top + bars}" if bars > 1 else "")
+            want_val = f"Summary!$B${top + 1}" + (f":$B${top + bars}" if bars > 1 else "")
             series = charts[0].series
             got_cat = series[0].cat.strRef.f if series and series[0].cat and series[0].cat.strRef else None
             got_val = series[0].val.numRef.f if series and series[0].val and series[0].val.numRef else None
@@ -230,6 +251,7 @@ def main(argv):
         print(f"xlsx_check: {xlsx}: sheets {wb.sheetnames!r}, expected {SHEETS!r}", file=sys.stderr)
         return 1
     check_summary(wb["Summary"], changes, unsupported, unknown)
+    check_files_sheet(wb["Files"], changes)
     check_rows_sheet(wb["Unsupported"], OP_HEADER, unsupported)
     check_rows_sheet(wb["Unknown"], OP_HEADER, unknown)
     check_rows_sheet(wb["Changes"], CHANGE_HEADER, [r for r in changes if r[3] in CHANGE_OPS])
@@ -239,9 +261,12 @@ def main(argv):
     for name, kind in (("api_precision_advice.csv", "precision"), ("api_performance_advice.csv", "performance")):
         advice += [[r[0], r[1], r[2], kind, r[3], r[4]] for r in read_csv(os.path.join(folder, name))[1]]
     advice += [[r[0], r[1], r[2], f"NPU-affine ({r[3]})", r[4], r[5]] for r in read_csv(os.path.join(folder, "affinity_api_call.csv"))[1]]
-    advice.sort(key=lambda r: (r[0], int(r[1]), int(r[2])))
+    # Both sides in one total order (rows of one line differ in kind and API).
+    def order(r):
+        return (r[0], int(r[1]), int(r[2]), r[3] or "", r[4] or "")
+    advice.sort(key=order)
     got = wb["Advice"]
-    got_rows = sorted(([c.value for c in row] for row in got.iter_rows(min_row=2)), key=lambda r: (r[0], int(r[1]), int(r[2])))
+    got_rows = sorted(([c.value for c in row] for row in got.iter_rows(min_row=2)), key=order)
     want_rows = [[r[0], int(r[1]), int(r[2])] + r[3:] for r in advice]
     if [r[:4] + [r[4]] for r in got_rows] != [r[:5] for r in want_rows]:
         errors.append(f"Advice: rows {got_rows!r} do not match the advice CSVs {want_rows!r}")
