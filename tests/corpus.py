@@ -1,8 +1,9 @@
 """Corpus test: converts real PyTorch source trees (Debian's python3-torch and
 python3-torchvision) and checks that nothing crashes, that every output file
 compiles wherever its input did, that every changed line of every file is
-covered by a change-list row (bytes outside edits are identical), and that
-converting the output a second time changes nothing.
+covered by a change-list row (bytes outside edits are identical), that the
+workbook agrees with the CSVs (xlsx_check.py), and that converting the output
+a second time changes nothing.
 
 usage: corpus.py TRANSPLT_BIN TREE [TREE...]
 """
@@ -48,6 +49,13 @@ def check_tree(binary, tree, work):
     failures = []
     result = convert(binary, tree, os.path.join(work, "first"))
     rows = change_rows(result)
+    reports = os.path.join(result, "transplant_result_file")
+    xlsx = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "xlsx_check.py")]
+                          + [os.path.join(reports, n) for n in ("unsupported_op.xlsx", "change_list.csv",
+                                                                 "unsupported_api.csv", "unknown_api.csv")],
+                          capture_output=True, text=True)
+    if xlsx.returncode != 0:
+        failures.append(f"the workbook disagrees with the CSVs:\n{xlsx.stderr[:2000]}")
     files = changed = edits = 0
     for root, _dirs, names in os.walk(tree):
         for name in names:

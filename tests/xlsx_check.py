@@ -95,16 +95,23 @@ def check_widths(ws, ncols):
             fail(f"{ws.title}: column {letter} width {width!r}, expected set and at most 80")
 
 
-def check_rows_sheet(ws, header, rows):
-    """A data sheet: header, frozen pane, autofilter, then rows as the CSV."""
+def check_frame(ws, header, nrows):
+    """A five-column data sheet's frame: bold header, frozen pane, an
+    autofilter over the header and nrows rows, column widths."""
     where = ws.title
     check_header(ws, 1, header, where)
     if ws.freeze_panes != "A2":
         fail(f"{where}: frozen pane at {ws.freeze_panes!r}, expected 'A2' (header row frozen)")
-    want_ref = f"A1:E{len(rows) + 1}"
+    want_ref = f"A1:E{nrows + 1}"
     if ws.auto_filter is None or ws.auto_filter.ref != want_ref:
         fail(f"{where}: autofilter {getattr(ws.auto_filter, 'ref', None)!r}, expected {want_ref!r}")
     check_widths(ws, 5)
+
+
+def check_rows_sheet(ws, header, rows):
+    """A data sheet: its frame, then rows as the CSV."""
+    where = ws.title
+    check_frame(ws, header, len(rows))
     if ws.max_row != len(rows) + 1:
         fail(f"{where}: {ws.max_row - 1} data rows, the CSV has {len(rows)}")
     for i, want in enumerate(rows):
@@ -167,15 +174,9 @@ def per_file_counts(changes):
 
 
 def check_files_sheet(ws, changes):
-    """The Files sheet: header, frozen pane, autofilter, a row per file with counts."""
+    """The Files sheet: its frame, then a row per file with its counts."""
     want = [[f] + c for f, c in per_file_counts(changes).items()]
-    check_header(ws, 1, FILES_HEADER, "Files")
-    if ws.freeze_panes != "A2":
-        fail(f"Files: frozen pane at {ws.freeze_panes!r}, expected 'A2'")
-    want_ref = f"A1:E{len(want) + 1}"
-    if ws.auto_filter is None or ws.auto_filter.ref != want_ref:
-        fail(f"Files: autofilter {getattr(ws.auto_filter, 'ref', None)!r}, expected {want_ref!r}")
-    check_widths(ws, 5)
+    check_frame(ws, FILES_HEADER, len(want))
     got = [[ws.cell(row=r, column=c).value for c in range(1, 6)] for r in range(2, ws.max_row + 1)]
     if got != want:
         fail(f"Files: rows\n  {got!r}\nexpected\n  {want!r}")
