@@ -139,39 +139,37 @@ int fchmod(int fd, mode_t mode)
 	return real(fd, mode);
 }
 
-int open(const char *path, int flags, ...)
+/* open and open64 (the same call under large-file names on some builds):
+ * the mode argument is there only with O_CREAT or O_TMPFILE. */
+typedef int (*open_fn)(const char *, int, ...);
+
+static int fault_open(open_fn *real, const char *name, const char *path, int flags, mode_t mode)
 {
-	static int (*real)(const char *, int, ...);
-	if (!real)
-		real = next("open");
-	mode_t mode = 0;
-	if (flags & (O_CREAT | O_TMPFILE)) {
-		va_list ap;
-		va_start(ap, flags);
-		mode = va_arg(ap, mode_t);
-		va_end(ap);
-	}
+	if (!*real)
+		*real = (open_fn)next(name);
 	if (should_fail("open", path))
 		return -1;
-	return real(path, flags, mode);
+	return (*real)(path, flags, mode);
 }
 
-/* open64 is the same call under large-file names on some builds. */
+int open(const char *path, int flags, ...)
+{
+	static open_fn real;
+	va_list ap;
+	va_start(ap, flags);
+	mode_t mode = flags & (O_CREAT | O_TMPFILE) ? va_arg(ap, mode_t) : 0;
+	va_end(ap);
+	return fault_open(&real, "open", path, flags, mode);
+}
+
 int open64(const char *path, int flags, ...)
 {
-	static int (*real)(const char *, int, ...);
-	if (!real)
-		real = next("open64");
-	mode_t mode = 0;
-	if (flags & (O_CREAT | O_TMPFILE)) {
-		va_list ap;
-		va_start(ap, flags);
-		mode = va_arg(ap, mode_t);
-		va_end(ap);
-	}
-	if (should_fail("open", path))
-		return -1;
-	return real(path, flags, mode);
+	static open_fn real;
+	va_list ap;
+	va_start(ap, flags);
+	mode_t mode = flags & (O_CREAT | O_TMPFILE) ? va_arg(ap, mode_t) : 0;
+	va_end(ap);
+	return fault_open(&real, "open64", path, flags, mode);
 }
 
 int rename(const char *from, const char *to)
