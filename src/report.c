@@ -186,42 +186,50 @@ static int copy_back(const char *path, tp_out *to, FILE *also)
 	return rc;
 }
 
+/* report.json: the head with the summary, then the records. Those went to
+ * a file of their own (now complete) when there is an output folder, and
+ * stayed in memory for a preview. The same text goes to json_out if given. */
+static int finish_json(tp_report *r, const tp_summary *s, int rc, FILE *json_out)
+{
+	sink *k = &r->sink[R_RECORDS];
+	char *records = k->open ? tp_xstrdup(k->out.path) : NULL;
+	int e = rc < 0 ? rc : sink_flush(k, 0);
+	e = k->open ? tp_out_close(&k->out, e, 0644) : e;
+	rc = rc < 0 ? rc : e;
+	tp_buf head = {0};
+	tp_json_head(&head, s);
+	if (json_out && rc == 0)
+		fwrite(head.ptr, 1, head.len, json_out);
+	if (records && rc == 0) {
+		tp_out doc;
+		char *path = tp_xprintf("%s/%s", r->o.dir, sink_name[R_RECORDS]);
+		int d = tp_out_open(&doc, path);
+		d = d ? d : tp_out_write(&doc, head.ptr, head.len);
+		d = d ? d : copy_back(records, &doc, json_out);
+		rc = tp_out_close(&doc, d, 0644);
+		free(path);
+	} else if (json_out && rc == 0) {
+		fwrite(k->buf.ptr, 1, k->buf.len, json_out);
+	}
+	if (records)
+		unlink(records);
+	free(records);
+	tp_buf_dispose(&head);
+	return rc;
+}
+
 int tp_report_close(tp_report *r, const tp_summary *s, int rc, FILE *json_out)
 {
 	tp_json_tail(&r->sink[R_RECORDS].buf, r->json_first);
 	if (r->sink[R_SARIF].open)
 		tp_sarif_tail(&r->sink[R_SARIF].buf, r->sarif_first);
 	for (int i = 0; i < R_COUNT; i++) {
-		int e = rc < 0 ? rc : sink_flush(&r->sink[i], 0);
-		/* The records are complete once flushed: report.json is the
-		 * head, then a copy of them. */
-		char *records = i == R_RECORDS && r->sink[i].open ? tp_xstrdup(r->sink[i].out.path) : NULL;
-		e = r->sink[i].open ? tp_out_close(&r->sink[i].out, e, 0644) : e;
-		rc = rc < 0 ? rc : e;
-		if (i != R_RECORDS) {
-			tp_buf_dispose(&r->sink[i].buf);
-			free(records);
-			continue;
+		if (i == R_RECORDS) {
+			rc = finish_json(r, s, rc, json_out);
+		} else if (r->sink[i].open) {
+			int e = tp_out_close(&r->sink[i].out, rc < 0 ? rc : sink_flush(&r->sink[i], 0), 0644);
+			rc = rc < 0 ? rc : e;
 		}
-		tp_buf head = {0};
-		tp_json_head(&head, s);
-		if (json_out && rc == 0)
-			fwrite(head.ptr, 1, head.len, json_out);
-		if (records && rc == 0) {
-			tp_out doc;
-			char *path = tp_xprintf("%s/%s", r->o.dir, sink_name[R_RECORDS]);
-			int d = tp_out_open(&doc, path);
-			d = d ? d : tp_out_write(&doc, head.ptr, head.len);
-			d = d ? d : copy_back(records, &doc, json_out);
-			rc = tp_out_close(&doc, d, 0644);
-			free(path);
-		} else if (json_out && rc == 0) {
-			fwrite(r->sink[i].buf.ptr, 1, r->sink[i].buf.len, json_out);
-		}
-		if (records)
-			unlink(records);
-		free(records);
-		tp_buf_dispose(&head);
 		tp_buf_dispose(&r->sink[i].buf);
 	}
 	if (r->xlsx)
