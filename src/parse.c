@@ -7,6 +7,11 @@
 
 const TSLanguage *tree_sitter_python(void);
 
+/* A frame of tp_parse's walk: a kept node and its last kept child so far. */
+struct tp_frame {
+	uint32_t node, last;
+};
+
 /* ts makes fresh parses only (see tp_reparse_errors). last_tree and
  * last_depth: the tree tp_parse made last and its depth (in all nodes, named
  * or not), which bounds what an incremental reparse costs. */
@@ -16,6 +21,10 @@ struct tp_parser {
 	uint16_t *field_of; /* TSFieldId -> tp_field */
 	const TSTree *last_tree;
 	uint32_t last_depth;
+	/* tp_parse's scratch, kept for the next file. */
+	tp_array(tp_node) nodes;
+	tp_array(struct tp_range) errors;
+	tp_array(struct tp_frame) stack;
 };
 
 static const char *kind_names[] = {
@@ -68,25 +77,25 @@ void tp_parser_free(tp_parser *p)
 	if (!p)
 		return;
 	ts_parser_delete(p->ts);
+	tp_array_free(&p->nodes);
+	tp_array_free(&p->errors);
+	tp_array_free(&p->stack);
 	free(p->kind_of);
 	free(p->field_of);
 	free(p);
 }
 
 /* Walks the whole tree with a cursor (iterative, any depth) and keeps the
- * named nodes. stack[d] is the frame of the cursor node at depth d: its kept
- * index (TP_NONE for an anonymous token) and the nearest kept ancestor-or-self,
- * which is the parent of any node kept below it. */
+ * named nodes. The cursor only descends into named nodes (anonymous ones are
+ * tokens), so every frame below the top is a kept node: frame d holds its
+ * index and its last kept child so far, to link the next one. The arrays are
+ * the parser's, reused from file to file; only the result goes to the arena. */
 int tp_parse(tp_tree *out, tp_parser *p, tp_arena *arena, const char *src, uint32_t len)
 {
 	TSTree *tree = ts_parser_parse_string(p->ts, NULL, src, len);
 	if (!tree)
 		return -1;
-	tp_array(tp_node) nodes = {0};
-	tp_array(uint32_t) last = {0}; /* per kept node: its last kept child */
-	tp_array(struct tp_range) errors = {0};
-	struct frame { uint32_t node, owner; };
-	tp_array(struct frame) stack = {0};
+	p->nodes.len = p->errors.len = p->stack.len = 0;
 	uint32_t depth = 0;
 
 	TSNode root = ts_tree_root_node(tree);
@@ -98,68 +107,69 @@ int tp_parse(tp_tree *out, tp_parser *p, tp_arena *arena, const char *src, uint3
 		if (has_errors) {
 			is_error = ts_node_symbol(n) == (TSSymbol)-1; /* ts_builtin_sym_error */
 			is_missing = ts_node_is_missing(n);
-		}
-		if (is_error || is_missing) {
-			struct tp_range r = {ts_node_start_byte(n), ts_node_end_byte(n)};
-			tp_array_push(&errors, r);
-		}
-		uint32_t owner = stack.len ? stack.items[stack.len - 1].owner : TP_NONE;
-		struct frame f = {TP_NONE, owner};
-		if (ts_node_is_named(n)) {
-			tp_node nd = {
-				.start = ts_node_start_byte(n),
-				.end = ts_node_end_byte(n),
-				.parent = owner,
-				.first = TP_NONE,
-				.next = TP_NONE,
-				.kind = is_error ? K_ERROR : (is_missing ? K_OTHER : p->kind_of[ts_node_symbol(n)]),
-				.field = p->field_of[ts_tree_cursor_current_field_id(&cur)],
-			};
-			f.node = f.owner = (uint32_t)nodes.len;
-			tp_array_push(&nodes, nd);
-			tp_array_push(&last, TP_NONE);
-			if (owner != TP_NONE) {
-				if (last.items[owner] == TP_NONE)
-					nodes.items[owner].first = f.node;
-				else
-					nodes.items[last.items[owner]].next = f.node;
-				last.items[owner] = f.node;
+			if (is_error || is_missing) {
+				struct tp_range r = {ts_node_start_byte(n), ts_node_end_byte(n)};
+				tp_array_push(&p->errors, r);
 			}
 		}
-		tp_array_push(&stack, f);
-		if (stack.len > depth)
-			depth = (uint32_t)stack.len;
-		/* Anonymous nodes are tokens, without children to visit. */
-		if (f.node != TP_NONE && ts_tree_cursor_goto_first_child(&cur))
+		if (!ts_node_is_named(n)) {
+			if (!ts_tree_cursor_goto_next_sibling(&cur))
+				goto up;
 			continue;
-		/* Close finished frames until a next sibling exists. */
+		}
+		uint32_t self = (uint32_t)p->nodes.len, parent = TP_NONE;
+		if (p->stack.len) {
+			struct tp_frame *top = &p->stack.items[p->stack.len - 1];
+			parent = top->node;
+			if (top->last == TP_NONE)
+				p->nodes.items[parent].first = self;
+			else
+				p->nodes.items[top->last].next = self;
+			top->last = self;
+		}
+		tp_node nd = {
+			.start = ts_node_start_byte(n),
+			.end = ts_node_end_byte(n),
+			.parent = parent,
+			.first = TP_NONE,
+			.next = TP_NONE,
+			.kind = is_error ? K_ERROR : (is_missing ? K_OTHER : p->kind_of[ts_node_symbol(n)]),
+			.field = p->field_of[ts_tree_cursor_current_field_id(&cur)],
+		};
+		tp_array_push(&p->nodes, nd);
+		if (ts_tree_cursor_goto_first_child(&cur)) {
+			struct tp_frame f = {self, TP_NONE};
+			tp_array_push(&p->stack, f);
+			if (p->stack.len > depth)
+				depth = (uint32_t)p->stack.len;
+			continue;
+		}
+		p->nodes.items[self].end_index = self + 1;
+		if (ts_tree_cursor_goto_next_sibling(&cur))
+			continue;
+	up:
+		/* Close finished nodes until one has a next sibling. */
 		for (;;) {
-			struct frame done = stack.items[--stack.len];
-			if (done.node != TP_NONE)
-				nodes.items[done.node].end_index = (uint32_t)nodes.len;
+			if (!p->stack.len || !ts_tree_cursor_goto_parent(&cur))
+				goto done;
+			p->nodes.items[p->stack.items[--p->stack.len].node].end_index = (uint32_t)p->nodes.len;
 			if (ts_tree_cursor_goto_next_sibling(&cur))
 				break;
-			if (!ts_tree_cursor_goto_parent(&cur))
-				goto done;
 		}
 	}
 done:
 	ts_tree_cursor_delete(&cur);
 	out->syntax = tree;
 	p->last_tree = tree;
-	p->last_depth = depth;
-	out->count = (uint32_t)nodes.len;
-	out->nodes = tp_arena_alloc(arena, nodes.len * sizeof *nodes.items);
-	if (nodes.len)
-		memcpy(out->nodes, nodes.items, nodes.len * sizeof *nodes.items);
-	out->error_count = (uint32_t)errors.len;
-	out->errors = tp_arena_alloc(arena, errors.len * sizeof *errors.items);
-	if (errors.len)
-		memcpy(out->errors, errors.items, errors.len * sizeof *errors.items);
-	tp_array_free(&nodes);
-	tp_array_free(&last);
-	tp_array_free(&errors);
-	tp_array_free(&stack);
+	p->last_depth = depth + 1;
+	out->count = (uint32_t)p->nodes.len;
+	out->nodes = tp_arena_alloc(arena, p->nodes.len * sizeof *p->nodes.items);
+	if (p->nodes.len)
+		memcpy(out->nodes, p->nodes.items, p->nodes.len * sizeof *p->nodes.items);
+	out->error_count = (uint32_t)p->errors.len;
+	out->errors = tp_arena_alloc(arena, p->errors.len * sizeof *p->errors.items);
+	if (p->errors.len)
+		memcpy(out->errors, p->errors.items, p->errors.len * sizeof *p->errors.items);
 	return 0;
 }
 
