@@ -191,6 +191,15 @@ void tp_json_quote_n(tp_buf *b, const char *s, size_t n)
 {
 	tp_buf_putc(b, '"');
 	for (size_t i = 0; i < n; i++) {
+		size_t plain = i;
+		while (plain < n && (unsigned char)s[plain] >= 0x20 && (unsigned char)s[plain] < 0x80 && s[plain] != '"' &&
+		       s[plain] != '\\')
+			plain++;
+		if (plain > i) {
+			tp_buf_add(b, s + i, plain - i);
+			i = plain - 1;
+			continue;
+		}
 		unsigned char c = (unsigned char)s[i];
 		if (c >= 0x80) {
 			size_t k = utf8_seq((const unsigned char *)s + i, n - i);

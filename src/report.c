@@ -21,10 +21,14 @@ void tp_csv_cell(tp_buf *b, const char *s)
 		tp_buf_putc(b, '"');
 	if (formula)
 		tp_buf_putc(b, '\'');
-	for (; *s; s++) {
-		if (*s == '"')
-			tp_buf_putc(b, '"');
-		tp_buf_putc(b, *s);
+	while (*s) {
+		size_t plain = strcspn(s, "\"");
+		tp_buf_add(b, s, plain);
+		s += plain;
+		if (*s) {
+			tp_buf_add(b, "\"\"", 2);
+			s++;
+		}
 	}
 	if (quote)
 		tp_buf_putc(b, '"');
@@ -125,9 +129,9 @@ int tp_report_add(tp_report *r, const char *path, const tp_result *res)
 		b[i] = &r->sink[i].buf;
 	for (size_t i = 0; i < res->rows.len; i++) {
 		const tp_row *row = &res->rows.items[i];
-		char l1[16], l2[16];
-		snprintf(l1, sizeof l1, "%u", row->line1);
-		snprintf(l2, sizeof l2, "%u", row->line2);
+		char l1[21], l2[21];
+		tp_utoa(l1, row->line1);
+		tp_utoa(l2, row->line2);
 		if (row->op == TP_OP_PRECISION || row->op == TP_OP_PERFORMANCE) {
 			const char *cells[] = {path, l1, l2, row->api, row->message};
 			csv_row(b[row->op == TP_OP_PRECISION ? R_PRECISION : R_PERFORMANCE], cells, 5);
@@ -141,8 +145,9 @@ int tp_report_add(tp_report *r, const char *path, const tp_result *res)
 		const char *m = row_message(row);
 		int api_row = row->op == TP_OP_UNSUPPORTED || row->op == TP_OP_UNKNOWN;
 		char *full = api_row && row->api && m != row->api ? tp_xprintf("%s: %s", row->api, m) : tp_xstrdup(m ? m : "");
-		tp_buf_printf(b[R_LOG], "%s: line: %u ~ %u  Operation Type: %s  Message: %s\n", path, row->line1, row->line2,
-			      tp_op_name(row->op), full);
+		const char *log[] = {path, ": line: ", l1, " ~ ", l2, "  Operation Type: ", tp_op_name(row->op), "  Message: ", full, "\n"};
+		for (size_t k = 0; k < sizeof log / sizeof *log; k++)
+			tp_buf_puts(b[R_LOG], log[k]);
 		const char *cells[] = {path, l1, l2, tp_op_name(row->op), full};
 		csv_row(b[R_CHANGES], cells, 5);
 		if (api_row) {

@@ -33,12 +33,22 @@ static char *row_text(const tp_row *r)
 
 static void position(tp_buf *b, const char *key, uint32_t byte, uint32_t line, uint32_t col)
 {
-	tp_buf_printf(b, "\"%s\": {\"byte\": %u, \"line\": %u, \"column\": %u}", key, byte, line, col);
+	tp_buf_putc(b, '"');
+	tp_buf_puts(b, key);
+	tp_buf_puts(b, "\": {\"byte\": ");
+	tp_buf_putu(b, byte);
+	tp_buf_puts(b, ", \"line\": ");
+	tp_buf_putu(b, line);
+	tp_buf_puts(b, ", \"column\": ");
+	tp_buf_putu(b, col);
+	tp_buf_putc(b, '}');
 }
 
 static void opt_string(tp_buf *b, const char *key, const char *value)
 {
-	tp_buf_printf(b, ", \"%s\": ", key);
+	tp_buf_puts(b, ", \"");
+	tp_buf_puts(b, key);
+	tp_buf_puts(b, "\": ");
 	if (value)
 		tp_json_quote(b, value);
 	else
@@ -64,8 +74,10 @@ void tp_json_records(tp_buf *b, int *first, const char *path, const tp_result *r
 		*first = 0;
 		tp_buf_puts(b, "\"file\": ");
 		tp_json_quote(b, path);
-		tp_buf_printf(b, ", \"kind\": \"%s\", \"operation\": \"%s\", \"severity\": \"%s\", ",
-			      r->op <= TP_OP_DELETE ? "edit" : "finding", tp_op_name(r->op), severity(r->op));
+		const char *parts[] = {", \"kind\": \"", r->op <= TP_OP_DELETE ? "edit" : "finding", "\", \"operation\": \"",
+				       tp_op_name(r->op), "\", \"severity\": \"", severity(r->op), "\", "};
+		for (size_t k = 0; k < sizeof parts / sizeof *parts; k++)
+			tp_buf_puts(b, parts[k]);
 		position(b, "start", r->start, r->line1, r->col1);
 		tp_buf_puts(b, ", ");
 		position(b, "end", r->end, r->line2, r->col2);

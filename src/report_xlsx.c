@@ -116,6 +116,23 @@ static int xl__escape_like(const unsigned char *p)
 	return p[6] == '_';
 }
 
+/* Whether s can go into a cell as it is (most text can): ASCII, nothing
+ * that reads as an escape, within Excel's limit. *chars as for xl__text. */
+static int xl__plain(const char *s, size_t *chars)
+{
+	size_t line = 0, longest = 0;
+	for (size_t i = 0; s[i]; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x80 || (c == '_' && s[i + 1] == 'x') || i >= XL_CELL_MAX)
+			return 0;
+		line = c == '\n' ? 0 : line + 1;
+		if (line > longest)
+			longest = line;
+	}
+	*chars = longest;
+	return 1;
+}
+
 /* s as a cell holds it (owned): each invalid UTF-8 sequence becomes U+FFFD,
  * so the XML stays well-formed whatever a path's bytes are; text that reads
  * as an escape is escaped; the text is cut at Excel's limit. *chars gets the
@@ -156,17 +173,19 @@ static void xl__width(xl_sheet *s, lxw_col_t col, size_t chars)
 static void xl__str(xl_book *b, xl_sheet *s, lxw_row_t row, lxw_col_t col, const char *text, lxw_format *fmt)
 {
 	size_t chars;
-	char *t = xl__text(text, &chars);
-	xl__check(b, worksheet_write_string(s->ws, row, col, t, fmt));
+	text = text ? text : "";
+	char *t = xl__plain(text, &chars) ? NULL : xl__text(text, &chars);
+	xl__check(b, worksheet_write_string(s->ws, row, col, t ? t : text, fmt));
 	xl__width(s, col, chars);
 	free(t);
 }
 
-static void xl__num(xl_book *b, xl_sheet *s, lxw_row_t row, lxw_col_t col, double v)
+/* A count or line number. */
+static void xl__num(xl_book *b, xl_sheet *s, lxw_row_t row, lxw_col_t col, uint64_t v)
 {
-	char digits[32];
-	xl__check(b, worksheet_write_number(s->ws, row, col, v, NULL));
-	xl__width(s, col, (size_t)snprintf(digits, sizeof digits, "%.0f", v));
+	char digits[21];
+	xl__check(b, worksheet_write_number(s->ws, row, col, (double)v, NULL));
+	xl__width(s, col, tp_utoa(digits, v));
 }
 
 /* Sets each column to its widest cell plus room for the filter button. */
@@ -339,7 +358,7 @@ static void xl__summary(tp_xlsx *x)
 	};
 	for (size_t i = 0; i < sizeof totals / sizeof *totals; i++) {
 		xl__str(b, &s, (lxw_row_t)(4 + i), 0, totals[i].label, NULL);
-		xl__num(b, &s, (lxw_row_t)(4 + i), 1, (double)totals[i].v);
+		xl__num(b, &s, (lxw_row_t)(4 + i), 1, totals[i].v);
 	}
 
 	/* The APIs, beside the chart: their list is short and the reason to
@@ -349,7 +368,7 @@ static void xl__summary(tp_xlsx *x)
 		row = top + 1;
 		for (size_t i = 0; i < x->apis.len; i++, row++) {
 			xl__str(b, &s, row, 0, x->apis.items[i].name, NULL);
-			xl__num(b, &s, row, 1, (double)x->apis.items[i].count);
+			xl__num(b, &s, row, 1, x->apis.items[i].count);
 		}
 		xl__table(b, &s, "UnsupportedAPIs", top, row - 1, api_hdr, 2);
 		xl__chart(b, &s, top, x->apis.len);
@@ -451,10 +470,10 @@ void tp_xlsx_add(tp_xlsx *x, const char *path, const tp_result *res)
 	} else if (fs->ws) {
 		lxw_row_t row = fs->row++;
 		xl__str(&x->b, fs, row, 0, path, NULL);
-		xl__num(&x->b, fs, row, 1, (double)(c[TP_OP_INSERT] + c[TP_OP_MODIFY] + c[TP_OP_DELETE]));
-		xl__num(&x->b, fs, row, 2, (double)c[TP_OP_UNSUPPORTED]);
-		xl__num(&x->b, fs, row, 3, (double)c[TP_OP_UNKNOWN]);
-		xl__num(&x->b, fs, row, 4, (double)c[TP_OP_WARNING]);
+		xl__num(&x->b, fs, row, 1, c[TP_OP_INSERT] + c[TP_OP_MODIFY] + c[TP_OP_DELETE]);
+		xl__num(&x->b, fs, row, 2, c[TP_OP_UNSUPPORTED]);
+		xl__num(&x->b, fs, row, 3, c[TP_OP_UNKNOWN]);
+		xl__num(&x->b, fs, row, 4, c[TP_OP_WARNING]);
 	}
 	for (int k = 0; k < XL__KINDS; k++)
 		xl__rows_add(&x->b, &x->sheet[k], (enum xl_kind)k, path, res);

@@ -61,6 +61,25 @@ void tp_buf_add(tp_buf *b, const void *data, size_t n)
 void tp_buf_puts(tp_buf *b, const char *s) { tp_buf_add(b, s, strlen(s)); }
 void tp_buf_putc(tp_buf *b, char c) { tp_buf_add(b, &c, 1); }
 
+size_t tp_utoa(char *d, uint64_t v)
+{
+	char t[20];
+	size_t n = 0;
+	do
+		t[n++] = (char)('0' + v % 10);
+	while (v /= 10);
+	for (size_t i = 0; i < n; i++)
+		d[i] = t[n - 1 - i];
+	d[n] = 0;
+	return n;
+}
+
+void tp_buf_putu(tp_buf *b, uint64_t v)
+{
+	char d[21];
+	tp_buf_add(b, d, tp_utoa(d, v));
+}
+
 void tp_buf_printf(tp_buf *b, const char *fmt, ...)
 {
 	/* Formatted in place: into the spare room, and again once it is made

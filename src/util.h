@@ -53,6 +53,10 @@ void tp_buf_add(tp_buf *b, const void *data, size_t n);
 void tp_buf_puts(tp_buf *b, const char *s);
 void tp_buf_putc(tp_buf *b, char c);
 void tp_buf_printf(tp_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* v in decimal: into d (room for 21 bytes, NUL-terminated), returning the
+ * length; appended to b. Report rows use these instead of printf. */
+size_t tp_utoa(char *d, uint64_t v);
+void tp_buf_putu(tp_buf *b, uint64_t v);
 void tp_buf_dispose(tp_buf *b);
 
 /* An arena: bump allocation in chunks, freed all at once. One per converted
