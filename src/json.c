@@ -7,6 +7,32 @@
 
 struct tp_json { cJSON c; };
 
+/* The 1-based line and column (in characters, a BOM not counted) of text[off]. */
+static void line_col(const char *text, size_t off, int *line, int *col)
+{
+	size_t start = off >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	int l = 1, c = 1;
+	for (size_t i = start; i < off; i++) {
+		if (text[i] == '\n') {
+			l++;
+			c = 1;
+		} else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+			c++;
+		}
+	}
+	*line = l;
+	*col = c;
+}
+
+/* The offset just past the JSON string that starts at t[i]. */
+static size_t skip_string(const char *t, size_t len, size_t i)
+{
+	for (i++; i < len && t[i] != '"'; i++)
+		if (t[i] == '\\')
+			i++;
+	return i < len ? i + 1 : len;
+}
+
 /* Finds the first syntax error of text exactly (cJSON only says roughly
  * where it stopped): a small JSON scanner with an explicit stack. */
 static size_t locate_error(const char *t, size_t len, const char **why)
@@ -103,19 +129,52 @@ tp_json *tp_json_parse(const char *text, size_t len, int *line, int *col, const 
 			return (tp_json *)doc;
 		cJSON_Delete(doc);
 	}
-	size_t off = locate_error(text, len, why);
-	int l = 1, c = 1;
-	for (size_t i = 0; i < off; i++) {
-		if (text[i] == '\n') {
-			l++;
-			c = 1;
-		} else if (((unsigned char)text[i] & 0xC0) != 0x80) {
-			c++;
-		}
-	}
-	*line = l;
-	*col = c;
+	line_col(text, locate_error(text, len, why), line, col);
 	return NULL;
+}
+
+static size_t skip_space(const char *t, size_t len, size_t i)
+{
+	while (i < len && (unsigned char)t[i] <= ' ')
+		i++;
+	return i;
+}
+
+/* Advances *i over the value v of a document cJSON accepted, stopping where
+ * target starts (a member's key, for a member). Returns whether it did. */
+static int find_node(const char *t, size_t len, size_t *i, const cJSON *v, const cJSON *target)
+{
+	*i = skip_space(t, len, *i);
+	if (v == target)
+		return 1;
+	if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
+		(*i)++;
+		for (const cJSON *c = v->child; c; c = c->next) {
+			*i = skip_space(t, len, *i);
+			if (cJSON_IsObject(v)) {
+				if (c == target)
+					return 1;
+				*i = skip_space(t, len, skip_string(t, len, *i)) + 1; /* the key and ':' */
+			}
+			if (find_node(t, len, i, c, target))
+				return 1;
+			*i = skip_space(t, len, *i) + 1; /* ',' or the closing bracket */
+		}
+		if (!v->child)
+			*i = skip_space(t, len, *i) + 1;
+	} else if (cJSON_IsString(v)) {
+		*i = skip_string(t, len, *i);
+	} else {
+		while (*i < len && !strchr(",]} \t\r\n", t[*i]))
+			(*i)++;
+	}
+	return 0;
+}
+
+void tp_json_where(const tp_json *doc, const tp_json *node, const char *text, size_t len, int *line, int *col)
+{
+	size_t i = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	line_col(text, find_node(text, len, &i, (const cJSON *)doc, (const cJSON *)node) ? i : 0, line, col);
 }
 
 void tp_json_free(tp_json *doc) { cJSON_Delete((cJSON *)doc); }

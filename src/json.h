@@ -16,6 +16,9 @@ enum tp_json_type { TP_JSON_NULL, TP_JSON_BOOL, TP_JSON_NUMBER, TP_JSON_STRING, 
  * owned: tp_json_free. */
 tp_json *tp_json_parse(const char *text, size_t len, int *line, int *col, const char **why);
 void tp_json_free(tp_json *doc);
+/* The 1-based line and column in text (the document doc was parsed from) where
+ * node starts: for an object member, its key. 1:1 when node is not in doc. */
+void tp_json_where(const tp_json *doc, const tp_json *node, const char *text, size_t len, int *line, int *col);
 
 enum tp_json_type tp_json_type(const tp_json *j);
 const char *tp_json_type_name(enum tp_json_type t);

@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,37 +109,59 @@ static void rule_free(tp_rule *r)
 	free(r);
 }
 
+/* The document being loaded, for locating its errors. */
+struct src {
+	const char *path, *text;
+	size_t len;
+	const tp_json *doc;
+	char where[96]; /* the entry being read: "Kind[idx]" */
+};
+
+/* Sets the error "path:line:col: message", located at node at. Returns TP_ERULES. */
+static int fail(const struct src *s, const tp_json *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(const struct src *s, const tp_json *at, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	int line, col;
+	tp_json_where(s->doc, at, s->text, s->len, &line, &col);
+	return tp_error_set(TP_ERULES, "%s:%d:%d: %s", s->path, line, col, msg);
+}
+
 /* Reads one key's value into r. Returns 0 or TP_ERULES with the message set. */
-static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, const char *where)
+static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, const struct src *src)
 {
 	enum tp_json_type t = tp_json_type(v);
 	switch (k->type) {
 	case KEY_NAME:
 	case KEY_TEXT: {
 		if (t != TP_JSON_STRING)
-			return tp_error_set(TP_ERULES, "%s.%s: expected a string, got %s", where, k->key, tp_json_type_name(t));
+			return fail(src, v, "%s.%s: expected a string, got %s", src->where, k->key, tp_json_type_name(t));
 		const char *s = tp_json_string(v);
 		if (k->type == KEY_NAME && !is_dotted_name(s))
-			return tp_error_set(TP_ERULES, "%s.%s: \"%s\" is not a Python name (expected identifiers joined by dots)", where, k->key, s);
+			return fail(src, v, "%s.%s: \"%s\" is not a Python name (expected identifiers joined by dots)", src->where, k->key, s);
 		*(char **)((char *)r + k->offset) = tp_xstrdup(s);
 		return 0;
 	}
 	case KEY_INDEX: {
 		double d = tp_json_number(v);
 		if (t != TP_JSON_NUMBER || d < 0 || d > 255 || d != (double)(int)d)
-			return tp_error_set(TP_ERULES, "%s.%s: expected an integer from 0 to 255, got %s", where, k->key,
+			return fail(src, v, "%s.%s: expected an integer from 0 to 255, got %s", src->where, k->key,
 					    t == TP_JSON_NUMBER ? "another number" : tp_json_type_name(t));
 		r->arg_idx = (int)d;
 		return 0;
 	}
 	case KEY_REGEX: {
 		if (t != TP_JSON_STRING)
-			return tp_error_set(TP_ERULES, "%s.%s: expected a string, got %s", where, k->key, tp_json_type_name(t));
+			return fail(src, v, "%s.%s: expected a string, got %s", src->where, k->key, tp_json_type_name(t));
 		char *err = NULL;
 		size_t off = 0;
 		r->pattern = tp_regex_new(tp_json_string(v), &err, &off);
 		if (!r->pattern) {
-			int rc = tp_error_set(TP_ERULES, "%s.%s: bad regular expression at offset %zu: %s", where, k->key, off, err);
+			int rc = fail(src, v, "%s.%s: bad regular expression at offset %zu: %s", src->where, k->key, off, err);
 			free(err);
 			return rc;
 		}
@@ -147,7 +170,7 @@ static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, cons
 	case KEY_NAMES:
 	case KEY_REQUIRED: {
 		if (t != TP_JSON_ARRAY)
-			return tp_error_set(TP_ERULES, "%s.%s: expected an array of names, got %s", where, k->key, tp_json_type_name(t));
+			return fail(src, v, "%s.%s: expected an array of names, got %s", src->where, k->key, tp_json_type_name(t));
 		size_t n = tp_json_size(v), i = 0;
 		char **names = tp_xcalloc(n + 1, sizeof *names);
 		if (k->type == KEY_NAMES)
@@ -157,7 +180,7 @@ static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, cons
 		for (tp_json *e = tp_json_child(v); e; e = tp_json_next(e), i++) {
 			const char *s = tp_json_string(e);
 			if (tp_json_type(e) != TP_JSON_STRING || !is_dotted_name(s))
-				return tp_error_set(TP_ERULES, "%s.%s[%zu]: expected a Python name", where, k->key, i);
+				return fail(src, e, "%s.%s[%zu]: expected a Python name", src->where, k->key, i);
 			names[i] = tp_xstrdup(s);
 			if (k->type == KEY_NAMES)
 				tp_map_put(&r->members, names[i], strlen(s), r);
@@ -169,7 +192,7 @@ static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, cons
 }
 
 /* Kind-specific checks beyond the key table, and the lookup key. */
-static int finish_rule(tp_rule *r, const char *where)
+static int finish_rule(tp_rule *r, const tp_json *entry, const struct src *src)
 {
 	switch (r->kind) {
 	case TP_RULE_MODULE:
@@ -177,26 +200,26 @@ static int finish_rule(tp_rule *r, const char *where)
 		break;
 	case TP_RULE_SIMILAR:
 		if (!strchr(r->old_name, '.') || !strchr(r->new_name, '.'))
-			return tp_error_set(TP_ERULES, "%s: old_name and new_name must be qualified names", where);
+			return fail(src, entry, "%s: old_name and new_name must be qualified names", src->where);
 		r->key = tp_xstrdup(r->old_name);
 		break;
 	case TP_RULE_FUNC:
 	case TP_RULE_ATTR:
 	case TP_RULE_DEVICE_INDEX:
 		if (r->kind != TP_RULE_FUNC && strchr(r->old_name, '.'))
-			return tp_error_set(TP_ERULES, "%s: \"%s\" must be a bare name", where, r->old_name);
+			return fail(src, entry, "%s: \"%s\" must be a bare name", src->where, r->old_name);
 		r->key = tp_xstrdup(r->old_name);
 		break;
 	case TP_RULE_ARGS:
 		if (r->arg_idx < 0 && !r->arg_keyword)
-			return tp_error_set(TP_ERULES, "%s: needs \"arg_idx\" or \"arg_keyword\"", where);
+			return fail(src, entry, "%s: needs \"arg_idx\" or \"arg_keyword\"", src->where);
 		if (!r->arg_new && !r->new_keyword)
-			return tp_error_set(TP_ERULES, "%s: needs \"arg_new\" (an empty string deletes the argument)", where);
+			return fail(src, entry, "%s: needs \"arg_new\" (an empty string deletes the argument)", src->where);
 		r->key = tp_xstrdup(r->func_name);
 		break;
 	case TP_RULE_STRING:
 		if (strchr(r->old, '.'))
-			return tp_error_set(TP_ERULES, "%s.old: \"%s\" must be a single word", where, r->old);
+			return fail(src, entry, "%s.old: \"%s\" must be a single word", src->where, r->old);
 		r->key = tp_xstrdup(r->old);
 		break;
 	case TP_RULE_IMPORT_INSERT:
@@ -208,7 +231,7 @@ static int finish_rule(tp_rule *r, const char *where)
 	return 0;
 }
 
-static int parse_rule(tp_rule **out, enum tp_rule_kind kind, const tp_json *entry, const char *where, int user, size_t idx)
+static int parse_rule(tp_rule **out, enum tp_rule_kind kind, const tp_json *entry, const struct src *src, int user, size_t idx)
 {
 	tp_rule *r = tp_xcalloc(1, sizeof *r);
 	r->kind = kind;
@@ -218,7 +241,7 @@ static int parse_rule(tp_rule **out, enum tp_rule_kind kind, const tp_json *entr
 	r->id = tp_xprintf("%s%s[%zu]", user ? "user:" : "", kinds[kind].name, idx);
 	int rc = 0;
 	if (tp_json_type(entry) != TP_JSON_OBJECT) {
-		rc = tp_error_set(TP_ERULES, "%s: expected an object, got %s", where, tp_json_type_name(tp_json_type(entry)));
+		rc = fail(src, entry, "%s: expected an object, got %s", src->where, tp_json_type_name(tp_json_type(entry)));
 		goto cleanup;
 	}
 	for (tp_json *m = tp_json_child(entry); m; m = tp_json_next(m)) {
@@ -226,23 +249,23 @@ static int parse_rule(tp_rule **out, enum tp_rule_kind kind, const tp_json *entr
 		while (k->key && strcmp(k->key, tp_json_key(m)) != 0)
 			k++;
 		if (!k->key) {
-			rc = tp_error_set(TP_ERULES, "%s: unknown key \"%s\"", where, tp_json_key(m));
+			rc = fail(src, m, "%s: unknown key \"%s\"", src->where, tp_json_key(m));
 			goto cleanup;
 		}
 		for (tp_json *e = tp_json_child(entry); e != m; e = tp_json_next(e))
 			if (strcmp(tp_json_key(e), tp_json_key(m)) == 0) {
-				rc = tp_error_set(TP_ERULES, "%s: key \"%s\" given twice", where, tp_json_key(m));
+				rc = fail(src, m, "%s: key \"%s\" given twice", src->where, tp_json_key(m));
 				goto cleanup;
 			}
-		if ((rc = read_key(r, k, m, where)) < 0)
+		if ((rc = read_key(r, k, m, src)) < 0)
 			goto cleanup;
 	}
 	for (const struct key_spec *k = kinds[kind].keys; k->key; k++)
 		if (k->required && !tp_json_get(entry, k->key)) {
-			rc = tp_error_set(TP_ERULES, "%s: missing key \"%s\"", where, k->key);
+			rc = fail(src, entry, "%s: missing key \"%s\"", src->where, k->key);
 			goto cleanup;
 		}
-	rc = finish_rule(r, where);
+	rc = finish_rule(r, entry, src);
 cleanup:
 	if (rc < 0) {
 		rule_free(r);
@@ -331,18 +354,19 @@ static int load_doc(tp_rules *rs, const char *text, size_t len, const char *path
 		rc = tp_error_set(TP_ERULES, "%s:%d:%d: invalid JSON: %s", path, line, col, why);
 		goto cleanup;
 	}
+	struct src src = {path, text, len, doc, ""};
 	if (tp_json_type(doc) != TP_JSON_OBJECT) {
-		rc = tp_error_set(TP_ERULES, "%s: the top level must be an object {\"rules\": {...}}", path);
+		rc = fail(&src, doc, "the top level must be an object {\"rules\": {...}}");
 		goto cleanup;
 	}
 	for (tp_json *m = tp_json_child(doc); m; m = tp_json_next(m))
 		if (strcmp(tp_json_key(m), "rules") != 0) {
-			rc = tp_error_set(TP_ERULES, "%s: unknown top-level key \"%s\" (expected \"rules\")", path, tp_json_key(m));
+			rc = fail(&src, m, "unknown top-level key \"%s\" (expected \"rules\")", tp_json_key(m));
 			goto cleanup;
 		}
 	tp_json *body = tp_json_get(doc, "rules");
 	if (tp_json_type(body) != TP_JSON_OBJECT) {
-		rc = tp_error_set(TP_ERULES, "%s: \"rules\" must be an object mapping rule kinds to lists", path);
+		rc = fail(&src, body ? body : doc, "\"rules\" must be an object mapping rule kinds to lists");
 		goto cleanup;
 	}
 	for (tp_json *kv = tp_json_child(body); kv; kv = tp_json_next(kv)) {
@@ -350,26 +374,27 @@ static int load_doc(tp_rules *rs, const char *text, size_t len, const char *path
 		while (kind < TP_RULE__COUNT && strcmp(kinds[kind].name, tp_json_key(kv)) != 0)
 			kind++;
 		if (kind == TP_RULE__COUNT) {
-			rc = tp_error_set(TP_ERULES, "%s: rules.%s: unknown rule kind (expected ArgsModifyRule, FuncNameModifyRule, ModuleNameModifyRule, ...)", path, tp_json_key(kv));
+			rc = fail(&src, kv, "rules.%s: unknown rule kind (expected ArgsModifyRule, FuncNameModifyRule, ModuleNameModifyRule, ...)", tp_json_key(kv));
 			goto cleanup;
 		}
 		if (tp_json_type(kv) != TP_JSON_ARRAY) {
-			rc = tp_error_set(TP_ERULES, "%s: rules.%s: expected an array, got %s", path, tp_json_key(kv), tp_json_type_name(tp_json_type(kv)));
+			rc = fail(&src, kv, "rules.%s: expected an array, got %s", tp_json_key(kv), tp_json_type_name(tp_json_type(kv)));
 			goto cleanup;
 		}
 		size_t idx = 0;
 		for (tp_json *e = tp_json_child(kv); e; e = tp_json_next(e), idx++) {
-			char where[512];
-			snprintf(where, sizeof where, "%s: %s[%zu]", path, kinds[kind].name, idx);
+			snprintf(src.where, sizeof src.where, "%s[%zu]", kinds[kind].name, idx);
 			tp_rule *r = NULL;
-			if ((rc = parse_rule(&r, (enum tp_rule_kind)kind, e, where, user, idx)) < 0)
+			if ((rc = parse_rule(&r, (enum tp_rule_kind)kind, e, &src, user, idx)) < 0)
 				goto cleanup;
 			char *canon = canonical(kind, e);
 			tp_array_push(&texts, canon);
 			tp_rule *dup = tp_map_get(&seen, canon, strlen(canon));
 			if (dup) {
 				/* Exact duplicates are applied once. */
-				fprintf(stderr, "transplt: warning: %s duplicates %s; it is applied once\n", where, dup->id);
+				tp_json_where(doc, e, text, len, &line, &col);
+				fprintf(stderr, "transplt: warning: %s:%d:%d: %s duplicates %s; it is applied once\n", path, line, col,
+					src.where, dup->id);
 				rule_free(r);
 				continue;
 			}

@@ -115,7 +115,7 @@ static void test_rules(void)
 	fclose(f);
 	size_t before = rs ? rs->all.len : 0;
 	CHECK(tp_rules_load_file(rs, path) == TP_ERULES);
-	CHECK(strstr(tp_error_last(), "ArgsModifyRule[0].arg_idx: expected an integer") != NULL);
+	CHECK(strstr(tp_error_last(), ":2:41: ArgsModifyRule[0].arg_idx: expected an integer") != NULL);
 	CHECK(rs && rs->all.len == before); /* never half-applied */
 	f = fopen(path, "w");
 	fputs("{\"rules\": {\"FuncNameModifyRule\": [{\"old_name\": \"cuda\", \"new_name\": \"mine\"}]}}", f);
@@ -128,6 +128,23 @@ static void test_rules(void)
 	fclose(f);
 	CHECK(tp_rules_load_file(rs, path) == TP_ERULES);
 	CHECK(strstr(tp_error_last(), ":2:26: invalid JSON") != NULL);
+	f = fopen(path, "w"); /* errors in content are located too: a key, an element, an entry, a kind */
+	fputs("\xEF\xBB\xBF{\"rules\": {\"ModuleNameModifyRule\": [\n"
+	      "  {\"old_name\": \"a\", \"new_name\": \"b\", \"members\": [\"x\",\n    \"1y\"]}]}}", f);
+	fclose(f);
+	CHECK(tp_rules_load_file(rs, path) == TP_ERULES);
+	CHECK(strstr(tp_error_last(), ":3:5: ModuleNameModifyRule[0].members[1]: expected a Python name") != NULL);
+	f = fopen(path, "w");
+	fputs("{\"rules\": {\"ArgsModifyRule\": [{\"func_name\": \"a\", \"arg_idx\": 0, \"arg_new\": \"x\"},\n"
+	      "\t{\"func_name\": \"a\", \"unknown\": {\"n\": [1, {}]}}]}}", f);
+	fclose(f);
+	CHECK(tp_rules_load_file(rs, path) == TP_ERULES);
+	CHECK(strstr(tp_error_last(), ":2:21: ArgsModifyRule[1]: unknown key \"unknown\"") != NULL);
+	f = fopen(path, "w");
+	fputs("{\"rules\": {\"ArgsModifyRule\": [], \"x\": []}}", f);
+	fclose(f);
+	CHECK(tp_rules_load_file(rs, path) == TP_ERULES);
+	CHECK(strstr(tp_error_last(), ":1:34: rules.x: unknown rule kind") != NULL);
 	remove(path);
 	tp_rules_free(rs);
 }

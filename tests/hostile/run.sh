@@ -453,10 +453,10 @@ rule_case() { # rule_case NAME PATTERN: the rule file $tmp/rules/NAME.json is re
 	check "rule file $1: located message" said "$2"
 	check "rule file $1: nothing written" only_in "$tmp/out/rules"
 }
-rule_case bad_last "rules/bad_last\.json: FuncNameModifyRule\[$n_last\]\.old_name: expected a string, got number"
+rule_case bad_last "rules/bad_last\.json:1:[0-9]+: FuncNameModifyRule\[$n_last\]\.old_name: expected a string, got number"
 rule_case truncated "rules/truncated\.json:1:[0-9]+: invalid JSON: unexpected end of file"
-rule_case array "rules/array\.json: the top level must be an object"
-rule_case string "rules/string\.json: FuncNameModifyRule\[0\]\.new_name: \"b\.\" is not a Python name"
+rule_case array "rules/array\.json:1:1: the top level must be an object"
+rule_case string "rules/string\.json:1:[0-9]+: FuncNameModifyRule\[0\]\.new_name: \"b\.\" is not a Python name"
 rule_case deep "rules/deep\.json:1:[0-9]+: invalid JSON: nested deeper than the JSON parser's limit"
 rule_case nul "rules/nul\.json:1:14: invalid JSON"
 # A rule file saved with a BOM (Windows editors do) is read.
