@@ -75,6 +75,37 @@ static const char *const dataloader[] = {"torch.utils.data.DataLoader", "torch.u
 static const char *const ddp[] = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.DistributedDataParallel",
 				  "torch.nn.parallel.distributed.DistributedDataParallel", NULL};
 
+/* `model = DataParallel(model, ...)` on lines of its own would become
+ * `model = model`: its lines go instead (with a comment after it), or it
+ * becomes `pass` when it is the only statement of its block. Returns whether
+ * it did. */
+static int drop_self_assignment(tp_matcher *m, uint32_t call, uint32_t arg)
+{
+	uint32_t asg = N(m, call)->parent;
+	if (kind(m, asg) != K_ASSIGNMENT || tp_child(m->tree, asg, F_RIGHT) != call || kind(m, arg) != K_IDENTIFIER)
+		return 0;
+	uint32_t left = tp_child(m->tree, asg, F_LEFT), stmt = N(m, asg)->parent;
+	tp_str l = text(m, left), a = text(m, arg);
+	if (kind(m, left) != K_IDENTIFIER || l.len != a.len || memcmp(l.ptr, a.ptr, a.len) != 0 || kind(m, stmt) != K_EXPR_STMT)
+		return 0;
+	uint32_t from = line_start(m, N(m, stmt)->start), to = N(m, stmt)->end;
+	for (uint32_t k = from; k < N(m, stmt)->start; k++)
+		if (m->src[k] != ' ' && m->src[k] != '\t')
+			return 0;
+	while (to < m->len && (m->src[to] == ' ' || m->src[to] == '\t' || m->src[to] == '\r'))
+		to++;
+	if (to < m->len && m->src[to] != '\n' && m->src[to] != '#')
+		return 0; /* more code on the line: `; next` */
+	int alone = kind(m, N(m, stmt)->parent) == K_BLOCK;
+	for (uint32_t c = N(m, N(m, stmt)->parent)->first; alone && c != TP_NONE; c = N(m, c)->next)
+		alone = c == stmt || kind(m, c) == K_COMMENT;
+	if (alone) /* a trailing comment stays */
+		add(m, TP_OP_MODIFY, N(m, stmt)->start, N(m, stmt)->end, "pass", "remove DataParallel: DistributedDataParallel replaces it");
+	else
+		add(m, TP_OP_DELETE, from, after_line(m, N(m, stmt)->end), "", "remove DataParallel: DistributedDataParallel replaces it");
+	return 1;
+}
+
 /* The statement holding node that sits directly in the block of scope s. */
 static uint32_t statement_in_scope(const tp_matcher *m, uint32_t node, uint32_t s)
 {
@@ -370,8 +401,10 @@ void tp_distributed(tp_matcher *m)
 				note(m, i, "DataParallel without a module argument: remove it by hand");
 				continue;
 			}
-			add(m, TP_OP_DELETE, N(m, i)->start, N(m, a0)->start, "", "remove DataParallel: DistributedDataParallel replaces it");
-			add(m, TP_OP_DELETE, N(m, a0)->end, N(m, i)->end, "", "remove DataParallel: DistributedDataParallel replaces it");
+			if (!drop_self_assignment(m, i, a0)) {
+				add(m, TP_OP_DELETE, N(m, i)->start, N(m, a0)->start, "", "remove DataParallel: DistributedDataParallel replaces it");
+				add(m, TP_OP_DELETE, N(m, a0)->end, N(m, i)->end, "", "remove DataParallel: DistributedDataParallel replaces it");
+			}
 		} else if (qn && strcmp(qn, "torch.save") == 0) {
 			uint32_t p = N(m, i)->parent;
 			if (p != TP_NONE && kind(m, p) == K_EXPR_STMT && !rank_guarded(m, i))

@@ -38,7 +38,7 @@ def main():
 
     model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 2))
     if torch.npu.device_count() > 1:
-        model = model
+        pass
     model = model.to(device)
     model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
