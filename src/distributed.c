@@ -253,6 +253,104 @@ static void set_epoch(tp_matcher *m, uint32_t loader, struct epoch_insert *ins, 
 						(int)name.len, name.ptr, (int)name.len, name.ptr));
 }
 
+/* What follows "cuda:" or "npu:" in a device string: "" (none), or the index
+ * part, which must be digits, or a placeholder when template is set. */
+static int device_suffix(tp_str rest, int template)
+{
+	if (rest.len == 0)
+		return 0;
+	if (template)
+		return tp_str_eq(rest, "{}") || tp_str_eq(rest, "{0}") || tp_str_eq(rest, "%d") || tp_str_eq(rest, "%s") ||
+		       tp_str_eq(rest, "%i");
+	for (size_t k = 0; k < rest.len; k++)
+		if (rest.ptr[k] < '0' || rest.ptr[k] > '9')
+			return 0;
+	return 1;
+}
+
+/* Whether string node str is a device string: "cuda", "cuda:0", "npu:1";
+ * with template set, one to fill in: "cuda:{}", "cuda:%d". An f-string
+ * f"cuda:{i}" counts as a filled template. */
+static int device_string(const tp_matcher *m, uint32_t str, int template)
+{
+	uint32_t open = N(m, str)->first, content = open == TP_NONE ? TP_NONE : N(m, open)->next;
+	if (content == TP_NONE || kind(m, content) != K_STRING_CONTENT)
+		return 0;
+	uint32_t after = N(m, content)->next;
+	tp_str c = text(m, content);
+	size_t k = c.len >= 5 && memcmp(c.ptr, "cuda:", 5) == 0 ? 5 : c.len >= 4 && memcmp(c.ptr, "npu:", 4) == 0 ? 4 : 0;
+	tp_str rest = {c.ptr + k, c.len - k};
+	if (after != TP_NONE && kind(m, after) == K_INTERPOLATION) /* f"cuda:{i}" */
+		return k && !rest.len && N(m, after)->next != TP_NONE && kind(m, N(m, after)->next) == K_STRING_END;
+	if (after == TP_NONE || kind(m, after) != K_STRING_END)
+		return 0;
+	if (!k)
+		return !template && (tp_str_eq(c, "cuda") || tp_str_eq(c, "npu"));
+	return device_suffix(rest, template);
+}
+
+static void to_local_device(tp_matcher *m, uint32_t e)
+{
+	memset(m->claimed + e, 1, N(m, e)->end_index - e);
+	const char *rep = tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var);
+	tp_str t = text(m, e);
+	add(m, TP_OP_MODIFY, N(m, e)->start, N(m, e)->end, rep, tp_arena_printf(m->arena, "%.*s -> the NPU of %s", (int)t.len, t.ptr, m->device_var));
+}
+
+/* A device choice (torch.device's argument, torch.load's map_location)
+ * becomes the local rank's NPU: a device string, one built from an index
+ * ("cuda:{}".format(i), "cuda:%d" % i, f"cuda:{i}"), either side of a
+ * conditional, the values of a dict, or the one value a local name is
+ * assigned. Other expressions are left as they are. */
+static void local_device_expr(tp_matcher *m, uint32_t e, int depth)
+{
+	if (e == TP_NONE || depth > 8 || m->claimed[e])
+		return;
+	uint32_t first = N(m, e)->first;
+	switch (kind(m, e)) {
+	case K_STRING:
+		if (device_string(m, e, 0))
+			to_local_device(m, e);
+		break;
+	case K_CALL: { /* "cuda:{}".format(i) */
+		uint32_t fn = tp_child(m->tree, e, F_FUNCTION), obj = tp_child(m->tree, fn, F_OBJECT);
+		if (kind(m, fn) == K_ATTRIBUTE && tp_str_eq(text(m, tp_child(m->tree, fn, F_ATTRIBUTE)), "format") &&
+		    kind(m, obj) == K_STRING && device_string(m, obj, 1))
+			to_local_device(m, e);
+		break;
+	}
+	case K_BINARY_OP: { /* "cuda:%d" % i */
+		uint32_t l = tp_child(m->tree, e, F_LEFT), r = tp_child(m->tree, e, F_RIGHT);
+		const char *op = l == TP_NONE || r == TP_NONE ? NULL : memchr(m->src + N(m, l)->end, '%', N(m, r)->start - N(m, l)->end);
+		if (op && kind(m, l) == K_STRING && device_string(m, l, 1))
+			to_local_device(m, e);
+		break;
+	}
+	case K_PARENTHESIZED:
+		local_device_expr(m, first, depth + 1);
+		break;
+	case K_CONDITIONAL: /* a if cond else b */
+		if (first != TP_NONE && N(m, first)->next != TP_NONE) {
+			local_device_expr(m, first, depth + 1);
+			local_device_expr(m, N(m, N(m, first)->next)->next, depth + 1);
+		}
+		break;
+	case K_DICT:
+		for (uint32_t c = first; c != TP_NONE; c = N(m, c)->next)
+			if (kind(m, c) == K_PAIR)
+				local_device_expr(m, tp_child(m->tree, c, F_VALUE), depth + 1);
+		break;
+	case K_IDENTIFIER: {
+		const tp_binding *b = tp_resolve_name(m->res, e, text(m, e).ptr, text(m, e).len);
+		if (b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE)
+			local_device_expr(m, b->value, depth + 1);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
 /* A device index (`.cuda(args.gpu)`, `.to(0)`, `torch.cuda.set_device(gpu)`)
  * becomes the local rank's device. */
 static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
@@ -272,6 +370,8 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 			a = tp_match__find_arg(m, args, 0, "device", &kw);
 	}
 	uint32_t v = a != TP_NONE && kw ? tp_child(m->tree, a, F_VALUE) : a;
+	if (v != TP_NONE && to && !tp_match__int_index(m, index, v))
+		local_device_expr(m, v, 0); /* .to("cuda:0") */
 	if (v == TP_NONE || !tp_match__int_index(m, index, v) || tp_str_eq(text(m, v), m->device_var))
 		return;
 	m->claimed[v] = 1;
@@ -280,48 +380,33 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 	    tp_arena_printf(m->arena, "%.*s -> %s: the device comes from the launcher", (int)text(m, v).len, text(m, v).ptr, rep));
 }
 
-/* A device string inside torch.device(...) or torch.load's map_location:
- * "cuda", "cuda:0", "npu". */
-static void local_device_string(tp_matcher *m, uint32_t call)
-{
-	for (uint32_t j = call + 1; j < N(m, call)->end_index; j++) {
-		if (kind(m, j) != K_STRING)
-			continue;
-		uint32_t open = N(m, j)->first, close = TP_NONE;
-		for (uint32_t c = open; c != TP_NONE; c = N(m, c)->next)
-			close = c;
-		if (open == TP_NONE || close == TP_NONE)
-			continue;
-		tp_str content = {m->src + N(m, open)->end, N(m, close)->start - N(m, open)->end};
-		int dev = tp_str_eq(content, "cuda") || tp_str_eq(content, "npu");
-		if (!dev && content.len > 5 && (memcmp(content.ptr, "cuda:", 5) == 0 || memcmp(content.ptr, "npu:", 4) == 0)) {
-			size_t k = content.ptr[0] == 'c' ? 5 : 4;
-			dev = k < content.len;
-			for (; k < content.len && dev; k++)
-				dev = content.ptr[k] >= '0' && content.ptr[k] <= '9';
-		}
-		if (!dev)
-			continue;
-		m->claimed[j] = 1;
-		add(m, TP_OP_MODIFY, N(m, j)->start, N(m, j)->end, tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var),
-		    tp_arena_printf(m->arena, "%.*s -> the NPU of %s", (int)text(m, j).len, text(m, j).ptr, m->device_var));
-	}
-}
-
 /* The device choices of one call: torch.device(...), torch.load's
  * map_location, and integer device indices. */
 static void choose_device(tp_matcher *m, uint32_t call, const char *qn, const tp_rule *index)
 {
-	if (qn && strcmp(qn, "torch.device") == 0) {
-		local_device_string(m, call);
-	} else if (qn && strcmp(qn, "torch.load") == 0) {
-		uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
-		int kw = 0;
-		uint32_t ml = args == TP_NONE ? TP_NONE : tp_match__find_arg(m, args, 1, "map_location", &kw);
-		if (ml != TP_NONE)
-			local_device_string(m, ml);
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	int kw = 0;
+	if (qn && strcmp(qn, "torch.device") == 0 && kind(m, args) == K_ARG_LIST) {
+		uint32_t type = tp_match__find_arg(m, args, 0, "type", &kw);
+		type = type != TP_NONE && kw ? tp_child(m->tree, type, F_VALUE) : type;
+		uint32_t at = tp_match__find_arg(m, args, 1, "index", &kw);
+		at = at != TP_NONE && kw ? tp_child(m->tree, at, F_VALUE) : at;
+		if (at == TP_NONE) {
+			local_device_expr(m, type, 0);
+		} else if (!tp_str_eq(text(m, at), m->device_var)) { /* torch.device("cuda", i): the type stays a bare name */
+			m->claimed[at] = 1;
+			add(m, TP_OP_MODIFY, N(m, at)->start, N(m, at)->end, m->device_var,
+			    tp_arena_printf(m->arena, "%.*s -> %s: the device comes from the launcher", (int)text(m, at).len,
+					    text(m, at).ptr, m->device_var));
+		}
+	} else if (qn && strcmp(qn, "torch.load") == 0 && kind(m, args) == K_ARG_LIST) {
+		uint32_t ml = tp_match__find_arg(m, args, 1, "map_location", &kw);
+		local_device_expr(m, ml != TP_NONE && kw ? tp_child(m->tree, ml, F_VALUE) : ml, 0);
 	} else {
 		local_device(m, call, index);
+		uint32_t dev = kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, -1, "device", &kw) : TP_NONE;
+		if (dev != TP_NONE) /* torch.zeros(n, device="cuda:0") */
+			local_device_expr(m, tp_child(m->tree, dev, F_VALUE), 0);
 	}
 }
 

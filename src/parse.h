@@ -35,7 +35,9 @@
 	X(NAMED_EXPR, "named_expression") X(COMMENT, "comment") X(ERROR, "ERROR")      \
 	X(SUBSCRIPT, "subscript") X(PARENTHESIZED, "parenthesized_expression")         \
 	X(LIST_SPLAT, "list_splat") X(DICT_SPLAT, "dictionary_splat")                 \
-	X(DECORATED_DEF, "decorated_definition") X(IF, "if_statement")
+	X(DECORATED_DEF, "decorated_definition") X(IF, "if_statement")                \
+	X(CONDITIONAL, "conditional_expression") X(BINARY_OP, "binary_operator")      \
+	X(DICT, "dictionary") X(PAIR, "pair")
 
 enum tp_kind {
 	K_OTHER = 0,
