@@ -376,14 +376,19 @@ static void show_progress(job *j)
 }
 
 /* The folder name msFmkTransplt uses: the input's base name, without .py. */
+/* <name><suffix>: the input's last path component, without .py. For `.` or
+ * `..` it is the name of the folder they stand for. */
 static char *output_name(const char *input, const char *suffix)
 {
+	char real[PATH_MAX];
 	char *s = tp_xstrdup(input);
 	size_t n = strlen(s);
 	while (n > 1 && s[n - 1] == '/')
 		s[--n] = 0;
 	const char *base = strrchr(s, '/');
 	base = base ? base + 1 : s;
+	if ((strcmp(base, ".") == 0 || strcmp(base, "..") == 0) && realpath(s, real) && strcmp(real, "/") != 0)
+		base = strrchr(real, '/') + 1;
 	size_t bl = strlen(base);
 	if (bl > 3 && strcmp(base + bl - 3, ".py") == 0)
 		bl -= 3;

@@ -38,6 +38,10 @@ check "missing output folder" expect_exit 2 "output folder does not exist" -i "$
 mkdir -p "$tmp/in/sub"
 cp "$root/fixtures/demo/train.py" "$tmp/in/"
 check "output inside input" expect_exit 2 "inside the input" -i "$tmp/in" -o "$tmp/in/sub"
+# `-i .` (and `..`) name the output after the folder they stand for.
+mkdir "$tmp/dot"
+check "-i . converts" sh -c 'cd "$1/fixtures/demo" && "$2" -q -i . -o "$3"' sh "$root" "$bin" "$tmp/dot"
+check "-i . output is named after the folder" diff -r "$root/fixtures/demo_expected" "$tmp/dot/demo_msft"
 check "no arguments" expect_exit 2 "missing -i" -o "$tmp/out"
 check "unknown option" expect_exit 2 "unknown option" --bogus
 check "bad -j" expect_exit 2 "-j needs a number" -j 0 -i x -o y
