@@ -54,8 +54,11 @@ void tp_match__finding(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t 
 
 static int is_member(const tp_rule *r, const char *name, size_t len)
 {
-	return r->members.count == 0 || tp_map_get(&r->members, name, len) != NULL;
+	return r->members.count == 0 || tp_map_get(&r->members, name, len) || tp_map_get(&r->renamed, name, len);
 }
+
+/* The new name of a module rule's member when it changes (CUDAGraph -> NPUGraph), else NULL. */
+static const char *renamed_member(const tp_rule *r, tp_str name) { return tp_map_get(&r->renamed, name.ptr, name.len); }
 
 /* ---- imports -------------------------------------------------------------- */
 
@@ -131,6 +134,18 @@ static int rename_module_path(tp_matcher *m, uint32_t dotted, int bound_root, ui
 			     msg(m, r, "import %s -> %s", old, renamed));
 		} else {
 			tp_match__edit(m, r, TP_OP_MODIFY, N(m, parts[k])->start, N(m, parts[k])->end, r->new_name, msg(m, r, "%s -> %s", old, renamed));
+		}
+		/* from torch.cuda import CUDAGraph -> from torch.npu import NPUGraph as CUDAGraph */
+		for (uint32_t c = from_stmt == TP_NONE || k + 1 < n ? TP_NONE : N(m, from_stmt)->first; c != TP_NONE; c = N(m, c)->next) {
+			int aliased = kind(m, c) == K_ALIASED_IMPORT;
+			uint32_t name = aliased ? tp_child(m->tree, c, F_NAME) : c;
+			const char *to = N(m, c)->field == F_NAME && name != TP_NONE ? renamed_member(r, text(m, name)) : NULL;
+			if (!to)
+				continue;
+			tp_str s = text(m, name);
+			tp_match__edit(m, r, TP_OP_MODIFY, N(m, name)->start, N(m, name)->end,
+				       aliased ? to : tp_arena_printf(m->arena, "%s as %.*s", to, (int)s.len, s.ptr),
+				       msg(m, r, "%s.%.*s -> %s.%s", old, (int)s.len, s.ptr, renamed, to));
 		}
 	}
 	tp_buf_dispose(&key);
@@ -814,7 +829,13 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 		const char *renamed = r->parent_module ? tp_arena_printf(m->arena, "%s.%s", r->parent_module, r->new_name) : r->new_name;
 		if (member != TP_NONE) {
 			tp_str ms = text(m, member);
-			if (is_member(r, ms.ptr, ms.len))
+			const char *to = renamed_member(r, ms);
+			if (to) /* the module word and the member: one edit, the bytes between them kept */
+				tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, member)->end,
+				     tp_arena_printf(m->arena, "%s%.*s%s", r->new_name, (int)(N(m, member)->start - N(m, leaf)->end),
+						     m->src + N(m, leaf)->end, to),
+				     msg(m, r, "%s.%.*s -> %s.%s", qn, (int)ms.len, ms.ptr, renamed, to));
+			else if (is_member(r, ms.ptr, ms.len))
 				tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
 				     msg(m, r, "%s.%.*s -> %s.%.*s", qn, (int)ms.len, ms.ptr, renamed, (int)ms.len, ms.ptr));
 			else
@@ -827,9 +848,19 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 		}
 		return;
 	}
+	tp_str name = text(m, leaf);
+	uint32_t obj = tp_child(m->tree, attr, F_OBJECT);
+	if (kind(m, obj) == K_IDENTIFIER && (r = lookup_z(&m->rules->module, tp_resolve_qname(m->res, obj, NULL)))) {
+		/* tc.CUDAGraph, with tc bound to the module (renamed at its import) */
+		const char *to = renamed_member(r, name);
+		if (to)
+			tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, to,
+				       msg(m, r, "%s.%.*s -> %s%s%s.%s", r->key, (int)name.len, name.ptr, r->parent_module ? r->parent_module : "",
+					   r->parent_module ? "." : "", r->new_name, to));
+		return;
+	}
 	if (!on_value(m, attr) || is_store(m, attr))
 		return;
-	tp_str name = text(m, leaf);
 	if ((r = lookup(&m->rules->attr_method, name.ptr, name.len)) && !tp_resolve_attr_stored(m->res, attr))
 		tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
 		     msg(m, r, ".%.*s -> .%s", (int)name.len, name.ptr, r->new_name));

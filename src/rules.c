@@ -13,7 +13,7 @@
 #include "error.h"
 #include "json.h"
 
-enum key_type { KEY_NAME, KEY_TEXT, KEY_INDEX, KEY_REGEX, KEY_NAMES, KEY_REQUIRED };
+enum key_type { KEY_NAME, KEY_TEXT, KEY_INDEX, KEY_REGEX, KEY_NAMES, KEY_REQUIRED, KEY_RENAMES };
 
 /* One allowed key of a rule kind: where it is stored in tp_rule and whether
  * it must be present. KEY_NAME values must be (dotted) Python identifiers. */
@@ -31,6 +31,7 @@ static const struct key_spec import_keys[] = {
 static const struct key_spec module_keys[] = {
 	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)},
 	{"parent_module", KEY_NAME, 0, S(parent_module)}, {"members", KEY_NAMES, 0, 0},
+	{"renamed_members", KEY_RENAMES, 0, 0},
 	{"unsupported_tip", KEY_TEXT, 0, S(unsupported_tip)}, {0}};
 static const struct key_spec func_keys[] = {
 	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)}, {0}};
@@ -102,6 +103,11 @@ static void rule_free(tp_rule *r)
 		for (char **m = r->member_names; *m; m++)
 			free(*m);
 	free(r->member_names);
+	if (r->renamed_names)
+		for (char **m = r->renamed_names; *m; m++)
+			free(*m);
+	free(r->renamed_names);
+	tp_map_dispose(&r->renamed);
 	if (r->required_names)
 		for (char **m = r->required_names; *m; m++)
 			free(*m);
@@ -164,6 +170,23 @@ static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, cons
 			int rc = fail(src, v, "%s.%s: bad regular expression at offset %zu: %s", src->where, k->key, off, err);
 			free(err);
 			return rc;
+		}
+		return 0;
+	}
+	case KEY_RENAMES: {
+		if (t != TP_JSON_OBJECT)
+			return fail(src, v, "%s.%s: expected an object mapping member names to new ones, got %s", src->where, k->key,
+				    tp_json_type_name(t));
+		char **names = r->renamed_names = tp_xcalloc(2 * tp_json_size(v) + 1, sizeof *names);
+		for (tp_json *e = tp_json_child(v); e; e = tp_json_next(e)) {
+			const char *old = tp_json_key(e), *new = tp_json_string(e);
+			if (!is_dotted_name(old) || strchr(old, '.') || tp_json_type(e) != TP_JSON_STRING || !is_dotted_name(new) ||
+			    strchr(new, '.'))
+				return fail(src, e, "%s.%s.%s: expected a bare Python name to a bare Python name", src->where, k->key, old);
+			*names++ = tp_xstrdup(old);
+			*names = tp_xstrdup(new);
+			tp_map_put(&r->renamed, names[-1], strlen(old), *names);
+			names++;
 		}
 		return 0;
 	}
@@ -238,6 +261,7 @@ static int parse_rule(tp_rule **out, enum tp_rule_kind kind, const tp_json *entr
 	r->user = user;
 	r->arg_idx = -1;
 	tp_map_init(&r->members);
+	tp_map_init(&r->renamed);
 	r->id = tp_xprintf("%s%s[%zu]", user ? "user:" : "", kinds[kind].name, idx);
 	int rc = 0;
 	if (tp_json_type(entry) != TP_JSON_OBJECT) {

@@ -38,6 +38,8 @@ typedef struct tp_rule {
 	tp_map members; /* module rule: member names it covers (empty = all);
 			 * similar rule: the keywords a call may use */
 	char **member_names;
+	tp_map renamed;        /* module rule: member -> its name in the new module */
+	char **renamed_names;  /* its keys and values, in pairs */
 	char **required_names; /* similar rule: keywords a call must use */
 	char *warning;
 	struct tp_rule *next;

@@ -145,6 +145,12 @@ static void test_rules(void)
 	fclose(f);
 	CHECK(tp_rules_load_file(rs, path) == TP_ERULES);
 	CHECK(strstr(tp_error_last(), ":1:34: rules.x: unknown rule kind") != NULL);
+	f = fopen(path, "w");
+	fputs("{\"rules\": {\"ModuleNameModifyRule\": [{\"old_name\": \"a\", \"new_name\": \"b\",\n"
+	      " \"renamed_members\": {\"X\": \"Y\", \"Z\": \"c.W\"}}]}}", f);
+	fclose(f);
+	CHECK(tp_rules_load_file(rs, path) == TP_ERULES);
+	CHECK(strstr(tp_error_last(), ":2:32: ModuleNameModifyRule[0].renamed_members.Z: expected a bare Python name") != NULL);
 	remove(path);
 	tp_rules_free(rs);
 }

@@ -4,7 +4,7 @@ from torch.cuda import nvtx
 
 major, minor = torch.npu.get_device_capability()
 arch = torch.cuda.get_arch_list()
-graph = torch.npu.CUDAGraph()
+graph = torch.npu.NPUGraph()
 nvtx.range_push("step")
 torch.cuda.nvtx.mark("inside step")
 nvtx.range_pop()

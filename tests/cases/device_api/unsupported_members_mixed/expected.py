@@ -6,7 +6,7 @@ def capture(model, static_x):
     major, minor = torch.npu.get_device_capability()
     if major < 7:
         return None
-    g = torch.npu.CUDAGraph()
+    g = torch.npu.NPUGraph()
     torch.npu.synchronize()
     torch.cuda.nvtx.range_push("capture")
     with torch.npu.graph(g):
