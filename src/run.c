@@ -479,8 +479,10 @@ int tp_run(const tp_options *o)
 	for (size_t i = 0; i < entries.len && !preview && !o->analyse; i++) {
 		if (entries.items[i].kind != TP_ENTRY_DIR)
 			continue;
+		/* The walk lists a folder before what it holds, so one mkdir each
+		 * does; anything else takes the careful way. */
 		char *d = tp_xprintf("%s/%s", stage, entries.items[i].rel);
-		rc = tp_mkdirs(d);
+		rc = mkdir(d, 0777) == 0 ? 0 : tp_mkdirs(d);
 		free(d);
 		if (rc < 0)
 			goto cleanup;
