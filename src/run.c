@@ -237,6 +237,7 @@ static void *worker(void *arg)
 		atomic_fetch_add(&j->done, 1);
 	}
 	tp_parser_free(parser);
+	tp_arena_release_spare();
 	return NULL;
 }
 
@@ -294,6 +295,7 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 		free(data);
 	}
 	tp_parser_free(parser);
+	tp_arena_release_spare();
 }
 
 /* MAIN, given relative to the input folder or as a path under it. */

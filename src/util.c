@@ -128,23 +128,51 @@ tp_arena *tp_arena_new(void)
 	return a;
 }
 
+/* Standard chunks of the thread's freed arenas, for its next ones. */
+#define CHUNK_SIZE 65536
+#define SPARE_MAX 256
+static _Thread_local chunk *spare;
+static _Thread_local unsigned nspare;
+
 void tp_arena_free(tp_arena *a)
 {
 	if (!a)
 		return;
 	for (chunk *c = a->head, *n; c; c = n) {
 		n = c->next;
-		free(c);
+		if (!a->debug && c->size == CHUNK_SIZE && nspare < SPARE_MAX) {
+			c->next = spare;
+			spare = c;
+			nspare++;
+		} else {
+			free(c);
+		}
 	}
 	free(a);
+}
+
+void tp_arena_release_spare(void)
+{
+	for (chunk *c = spare, *n; c; c = n) {
+		n = c->next;
+		free(c);
+	}
+	spare = NULL;
+	nspare = 0;
 }
 
 void *tp_arena_alloc(tp_arena *a, size_t n)
 {
 	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
 	if (a->debug || !a->head || a->head->size - a->head->used < n) {
-		size_t size = a->debug ? n : (n > 65536 ? n : 65536);
-		chunk *c = tp_xmalloc(sizeof *c + size);
+		size_t size = a->debug ? n : (n > CHUNK_SIZE ? n : CHUNK_SIZE);
+		chunk *c = spare && size == CHUNK_SIZE ? spare : NULL;
+		if (c) {
+			spare = c->next;
+			nspare--;
+		} else {
+			c = tp_xmalloc(sizeof *c + size);
+		}
 		c->size = size;
 		c->used = 0;
 		c->next = a->head;

@@ -65,6 +65,9 @@ void tp_buf_dispose(tp_buf *b);
 typedef struct tp_arena tp_arena;
 tp_arena *tp_arena_new(void);
 void tp_arena_free(tp_arena *a);
+/* tp_arena_free keeps the thread's freed chunks for its next arenas; this
+ * releases them. A thread that used arenas calls it before it ends. */
+void tp_arena_release_spare(void);
 void *tp_arena_alloc(tp_arena *a, size_t n);
 char *tp_arena_strndup(tp_arena *a, const char *s, size_t n);
 char *tp_arena_printf(tp_arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
