@@ -486,6 +486,7 @@ void tp_distributed(tp_matcher *m)
 				note(m, i, "DataParallel without a module argument: remove it by hand");
 				continue;
 			}
+			m->claimed[i] = 1; /* gone: not reported as unsupported */
 			if (!drop_self_assignment(m, i, a0)) {
 				add(m, TP_OP_DELETE, N(m, i)->start, N(m, a0)->start, "", "remove DataParallel: DistributedDataParallel replaces it");
 				add(m, TP_OP_DELETE, N(m, a0)->end, N(m, i)->end, "", "remove DataParallel: DistributedDataParallel replaces it");

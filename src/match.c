@@ -552,8 +552,8 @@ static int under_module_rule(const tp_matcher *m, const char *qn)
 
 static void classify(tp_matcher *m, uint32_t node, const char *qn)
 {
-	if (!m->ops || under_module_rule(m, qn))
-		return;
+	if (!m->ops || m->claimed[node] || under_module_rule(m, qn))
+		return; /* claimed: distributed mode removes it */
 	const char *tip = NULL;
 	switch (tp_ops_classify(m->ops, qn, &tip)) {
 	case TP_UNSUPPORTED:
