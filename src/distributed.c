@@ -186,6 +186,18 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 				prev = c;
 		uint32_t start = next != TP_NONE ? N(m, sh)->start : (prev != TP_NONE ? N(m, prev)->end : N(m, sh)->start);
 		uint32_t end = next != TP_NONE ? N(m, next)->start : N(m, sh)->end;
+		if (next != TP_NONE && memchr(m->src + N(m, sh)->end, '\n', N(m, next)->start - N(m, sh)->end)) {
+			/* The next argument is on a later line: the line breaks stay. */
+			uint32_t ls = line_start(m, N(m, sh)->start), e = N(m, sh)->end;
+			while (ls < N(m, sh)->start && (m->src[ls] == ' ' || m->src[ls] == '\t'))
+				ls++;
+			while (e < m->len && (m->src[e] == ' ' || m->src[e] == '\t' || m->src[e] == ',' || m->src[e] == '\r'))
+				e++;
+			if (ls == N(m, sh)->start && e < m->len && m->src[e] == '\n') /* alone on its line */
+				start = line_start(m, N(m, sh)->start), end = e + 1;
+			else if (prev != TP_NONE)
+				start = N(m, prev)->end, end = N(m, sh)->end;
+		}
 		add(m, TP_OP_DELETE, start, end, "", "drop shuffle=: the DistributedSampler shuffles");
 	}
 	const char *sampler = tp_arena_printf(m->arena, ", sampler=torch.utils.data.distributed.DistributedSampler(%.*s%s)",
