@@ -85,8 +85,10 @@ static int drop_self_assignment(tp_matcher *m, uint32_t call, uint32_t arg)
 	if (kind(m, asg) != K_ASSIGNMENT || tp_child(m->tree, asg, F_RIGHT) != call || kind(m, arg) != K_IDENTIFIER)
 		return 0;
 	uint32_t left = tp_child(m->tree, asg, F_LEFT), stmt = N(m, asg)->parent;
+	if (kind(m, left) != K_IDENTIFIER || kind(m, stmt) != K_EXPR_STMT)
+		return 0;
 	tp_str l = text(m, left), a = text(m, arg);
-	if (kind(m, left) != K_IDENTIFIER || l.len != a.len || memcmp(l.ptr, a.ptr, a.len) != 0 || kind(m, stmt) != K_EXPR_STMT)
+	if (l.len != a.len || memcmp(l.ptr, a.ptr, a.len) != 0)
 		return 0;
 	uint32_t from = line_start(m, N(m, stmt)->start), to = N(m, stmt)->end;
 	for (uint32_t k = from; k < N(m, stmt)->start; k++)
@@ -325,9 +327,10 @@ static void local_device_expr(tp_matcher *m, uint32_t e, int depth)
 			to_local_device(m, e);
 		break;
 	case K_CALL: { /* "cuda:{}".format(i) */
-		uint32_t fn = tp_child(m->tree, e, F_FUNCTION), obj = tp_child(m->tree, fn, F_OBJECT);
-		if (kind(m, fn) == K_ATTRIBUTE && tp_str_eq(text(m, tp_child(m->tree, fn, F_ATTRIBUTE)), "format") &&
-		    kind(m, obj) == K_STRING && device_string(m, obj, 1))
+		uint32_t fn = tp_child(m->tree, e, F_FUNCTION);
+		uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
+		uint32_t meth = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
+		if (meth != TP_NONE && tp_str_eq(text(m, meth), "format") && kind(m, obj) == K_STRING && device_string(m, obj, 1))
 			to_local_device(m, e);
 		break;
 	}
