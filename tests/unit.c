@@ -2,6 +2,7 @@
  * Each check prints what failed; the exit status is the number of failures. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "convert.h"
 #include "edit.h"
@@ -100,6 +101,24 @@ static void test_resolve(void)
 	CHECK(streq(qname_of("from ..ops import _C\n_C.f()\n", "_C.f", 0), "..ops._C.f"));
 }
 
+/* Writes text to path and loads it as a rule file. Returns the load's result. */
+static int load_rules_text(tp_rules *rs, const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	CHECK(f != NULL);
+	if (!f)
+		return 0;
+	fputs(text, f);
+	fclose(f);
+	return tp_rules_load_file(rs, path);
+}
+
+/* The rule file text is refused with an error containing want. */
+static int refused_with(tp_rules *rs, const char *path, const char *text, const char *want)
+{
+	return load_rules_text(rs, path, text) == TP_ERULES && strstr(tp_error_last(), want) != NULL;
+}
+
 static void test_rules(void)
 {
 	tp_rules *rs = NULL;
@@ -109,48 +128,31 @@ static void test_rules(void)
 	char path[] = "/tmp/transplt-unit-XXXXXX";
 	int fd = mkstemp(path);
 	CHECK(fd >= 0);
-	FILE *f = fdopen(fd, "w");
-	fputs("{\"rules\": {\"FuncNameModifyRule\": [{\"old_name\": \"cuda\", \"new_name\": \"mine\"}],\n"
-	      "\"ArgsModifyRule\": [{\"func_name\": \"a.b\", \"arg_idx\": \"zero\", \"arg_new\": \"x\"}]}}", f);
-	fclose(f);
+	close(fd);
 	size_t before = rs ? rs->all.len : 0;
-	CHECK(tp_rules_load_file(rs, path) == TP_ERULES);
-	CHECK(strstr(tp_error_last(), ":2:41: ArgsModifyRule[0].arg_idx: expected an integer") != NULL);
+	CHECK(refused_with(rs, path,
+			   "{\"rules\": {\"FuncNameModifyRule\": [{\"old_name\": \"cuda\", \"new_name\": \"mine\"}],\n"
+			   "\"ArgsModifyRule\": [{\"func_name\": \"a.b\", \"arg_idx\": \"zero\", \"arg_new\": \"x\"}]}}",
+			   ":2:41: ArgsModifyRule[0].arg_idx: expected an integer"));
 	CHECK(rs && rs->all.len == before); /* never half-applied */
-	f = fopen(path, "w");
-	fputs("{\"rules\": {\"FuncNameModifyRule\": [{\"old_name\": \"cuda\", \"new_name\": \"mine\"}]}}", f);
-	fclose(f);
-	CHECK(tp_rules_load_file(rs, path) == 0);
+	CHECK(load_rules_text(rs, path, "{\"rules\": {\"FuncNameModifyRule\": [{\"old_name\": \"cuda\", \"new_name\": \"mine\"}]}}") == 0);
 	const tp_rule *r = rs ? tp_map_get(&rs->func_method, "cuda", 4) : NULL;
 	CHECK(r && r->user && streq(r->new_name, "mine") && r->next && !r->next->user); /* user rule first */
-	f = fopen(path, "w");
-	fputs("{\"rules\": {\n  \"FuncNameModifyRule\": [,]}}", f);
-	fclose(f);
-	CHECK(tp_rules_load_file(rs, path) == TP_ERULES);
-	CHECK(strstr(tp_error_last(), ":2:26: invalid JSON") != NULL);
-	f = fopen(path, "w"); /* errors in content are located too: a key, an element, an entry, a kind */
-	fputs("\xEF\xBB\xBF{\"rules\": {\"ModuleNameModifyRule\": [\n"
-	      "  {\"old_name\": \"a\", \"new_name\": \"b\", \"members\": [\"x\",\n    \"1y\"]}]}}", f);
-	fclose(f);
-	CHECK(tp_rules_load_file(rs, path) == TP_ERULES);
-	CHECK(strstr(tp_error_last(), ":3:5: ModuleNameModifyRule[0].members[1]: expected a Python name") != NULL);
-	f = fopen(path, "w");
-	fputs("{\"rules\": {\"ArgsModifyRule\": [{\"func_name\": \"a\", \"arg_idx\": 0, \"arg_new\": \"x\"},\n"
-	      "\t{\"func_name\": \"a\", \"unknown\": {\"n\": [1, {}]}}]}}", f);
-	fclose(f);
-	CHECK(tp_rules_load_file(rs, path) == TP_ERULES);
-	CHECK(strstr(tp_error_last(), ":2:21: ArgsModifyRule[1]: unknown key \"unknown\"") != NULL);
-	f = fopen(path, "w");
-	fputs("{\"rules\": {\"ArgsModifyRule\": [], \"x\": []}}", f);
-	fclose(f);
-	CHECK(tp_rules_load_file(rs, path) == TP_ERULES);
-	CHECK(strstr(tp_error_last(), ":1:34: rules.x: unknown rule kind") != NULL);
-	f = fopen(path, "w");
-	fputs("{\"rules\": {\"ModuleNameModifyRule\": [{\"old_name\": \"a\", \"new_name\": \"b\",\n"
-	      " \"renamed_members\": {\"X\": \"Y\", \"Z\": \"c.W\"}}]}}", f);
-	fclose(f);
-	CHECK(tp_rules_load_file(rs, path) == TP_ERULES);
-	CHECK(strstr(tp_error_last(), ":2:32: ModuleNameModifyRule[0].renamed_members.Z: expected a bare Python name") != NULL);
+	CHECK(refused_with(rs, path, "{\"rules\": {\n  \"FuncNameModifyRule\": [,]}}", ":2:26: invalid JSON"));
+	/* Errors in content are located too: a list element, a key, a kind. */
+	CHECK(refused_with(rs, path,
+			   "\xEF\xBB\xBF{\"rules\": {\"ModuleNameModifyRule\": [\n"
+			   "  {\"old_name\": \"a\", \"new_name\": \"b\", \"members\": [\"x\",\n    \"1y\"]}]}}",
+			   ":3:5: ModuleNameModifyRule[0].members[1]: expected a Python name"));
+	CHECK(refused_with(rs, path,
+			   "{\"rules\": {\"ArgsModifyRule\": [{\"func_name\": \"a\", \"arg_idx\": 0, \"arg_new\": \"x\"},\n"
+			   "\t{\"func_name\": \"a\", \"unknown\": {\"n\": [1, {}]}}]}}",
+			   ":2:21: ArgsModifyRule[1]: unknown key \"unknown\""));
+	CHECK(refused_with(rs, path, "{\"rules\": {\"ArgsModifyRule\": [], \"x\": []}}", ":1:34: rules.x: unknown rule kind"));
+	CHECK(refused_with(rs, path,
+			   "{\"rules\": {\"ModuleNameModifyRule\": [{\"old_name\": \"a\", \"new_name\": \"b\",\n"
+			   " \"renamed_members\": {\"X\": \"Y\", \"Z\": \"c.W\"}}]}}",
+			   ":2:32: ModuleNameModifyRule[0].renamed_members.Z: expected a bare Python name"));
 	remove(path);
 	tp_rules_free(rs);
 }
