@@ -204,8 +204,8 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 	if (changed) {
 		tp_buf_add(&conv, src, base);
 		tp_apply(&conv, body, blen, m.items.items, n);
-		/* verify: the output must parse no worse than the input did. */
-		/* verify: an incremental reparse from the input's tree, edits back to front. */
+		/* verify: the output must parse no worse than the input did, checked
+		 * by an incremental reparse from the input's tree, edits back to front. */
 		tp_span_edit *spans = tp_arena_alloc(arena, n * sizeof *spans);
 		size_t ns = 0;
 		for (size_t i = n; i-- > 0;) {

@@ -212,7 +212,10 @@ int tp_reparse_errors(uint32_t *errors, tp_parser *p, tp_tree *t, const tp_span_
 {
 	TSTree *old = t->syntax;
 	uint64_t depth = old && old == p->last_tree ? p->last_depth : UINT32_MAX;
-	if ((uint64_t)count * depth > REPARSE_BUDGET)
+	/* An input with syntax errors is parsed afresh: an incremental parse can
+	 * recover from them differently, and a fresh parse is what a reader of
+	 * the output gets. */
+	if ((uint64_t)count * depth > REPARSE_BUDGET || t->error_count)
 		old = NULL;
 	for (size_t i = 0; old && i < count; i++) {
 		const tp_span_edit *e = &edits[i];

@@ -104,7 +104,8 @@ int tp_parse(tp_tree *out, tp_parser *p, tp_arena *arena, const char *src, uint3
 
 void tp_tree_dispose(tp_tree *t);
 /* verify: reparses src (the old tree's source with edits applied, given back
- * to front) incrementally from t's syntax tree and sets *errors to the number
+ * to front) incrementally from t's syntax tree (afresh when t has syntax
+ * errors, or when the edits would cost more) and sets *errors to the number
  * of ERROR and MISSING nodes. Returns 0 or a negative code. */
 int tp_reparse_errors(uint32_t *errors, tp_parser *p, tp_tree *t, const tp_span_edit *edits, size_t count, const char *src, uint32_t len);
 
