@@ -57,6 +57,12 @@ static int is_member(const tp_rule *r, const char *name, size_t len)
 	return r->members.count == 0 || tp_map_get(&r->members, name, len) || tp_map_get(&r->renamed, name, len);
 }
 
+/* The full new name of the module a module rule renames: "torch.npu". */
+static const char *new_module(const tp_matcher *m, const tp_rule *r)
+{
+	return r->parent_module ? tp_arena_printf(m->arena, "%s.%s", r->parent_module, r->new_name) : r->new_name;
+}
+
 /* The new name of a module rule's member when it changes (CUDAGraph -> NPUGraph), else NULL. */
 static const char *renamed_member(const tp_rule *r, tp_str name) { return tp_map_get(&r->renamed, name.ptr, name.len); }
 
@@ -121,7 +127,7 @@ static int rename_module_path(tp_matcher *m, uint32_t dotted, int bound_root, ui
 			break;
 		}
 		const char *old = key.ptr;
-		const char *renamed = r->parent_module ? tp_arena_printf(m->arena, "%s.%s", r->parent_module, r->new_name) : r->new_name;
+		const char *renamed = new_module(m, r);
 		if (k == 0 && bound_root) {
 			/* `import apex` binds the root name: keep it with an alias. */
 			if (n > 1) {
@@ -826,7 +832,7 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 		/* `torch.cuda.X`: rename the module word when X is a known member. */
 		uint32_t p = N(m, attr)->parent;
 		uint32_t member = (p != TP_NONE && kind(m, p) == K_ATTRIBUTE && N(m, attr)->field == F_OBJECT) ? attr_name(m, p) : TP_NONE;
-		const char *renamed = r->parent_module ? tp_arena_printf(m->arena, "%s.%s", r->parent_module, r->new_name) : r->new_name;
+		const char *renamed = new_module(m, r);
 		if (member != TP_NONE) {
 			tp_str ms = text(m, member);
 			const char *to = renamed_member(r, ms);
@@ -855,8 +861,7 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 		const char *to = renamed_member(r, name);
 		if (to)
 			tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, to,
-				       msg(m, r, "%s.%.*s -> %s%s%s.%s", r->key, (int)name.len, name.ptr, r->parent_module ? r->parent_module : "",
-					   r->parent_module ? "." : "", r->new_name, to));
+				       msg(m, r, "%s.%.*s -> %s.%s", r->key, (int)name.len, name.ptr, new_module(m, r), to));
 		return;
 	}
 	if (!on_value(m, attr) || is_store(m, attr))
