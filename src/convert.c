@@ -174,7 +174,7 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 	tp_resolver res;
 	tp_matcher m = {0};
 	tp_buf conv = {0};
-	if (tp_parse(&tree, parser, arena, body, blen) < 0) {
+	if (tp_parse(&tree, parser, body, blen) < 0) {
 		warn_row(out, "the parser gave up on this file: copied unchanged");
 		goto cleanup;
 	}
@@ -284,7 +284,7 @@ void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, siz
 		return;
 	tp_arena *arena = tp_arena_new();
 	tp_tree tree;
-	if (tp_parse(&tree, parser, arena, src, (uint32_t)len) < 0) {
+	if (tp_parse(&tree, parser, src, (uint32_t)len) < 0) {
 		tp_arena_free(arena);
 		return;
 	}

@@ -89,8 +89,9 @@ void tp_parser_free(tp_parser *p)
  * named nodes. The cursor only descends into named nodes (anonymous ones are
  * tokens), so every frame below the top is a kept node: frame d holds its
  * index and its last kept child so far, to link the next one. The arrays are
- * the parser's, reused from file to file; only the result goes to the arena. */
-int tp_parse(tp_tree *out, tp_parser *p, tp_arena *arena, const char *src, uint32_t len)
+ * the parser's, reused from file to file, and the result points into them:
+ * copying a big file's nodes would touch as many fresh pages again. */
+int tp_parse(tp_tree *out, tp_parser *p, const char *src, uint32_t len)
 {
 	TSTree *tree = ts_parser_parse_string(p->ts, NULL, src, len);
 	if (!tree)
@@ -163,13 +164,9 @@ done:
 	p->last_tree = tree;
 	p->last_depth = depth + 1;
 	out->count = (uint32_t)p->nodes.len;
-	out->nodes = tp_arena_alloc(arena, p->nodes.len * sizeof *p->nodes.items);
-	if (p->nodes.len)
-		memcpy(out->nodes, p->nodes.items, p->nodes.len * sizeof *p->nodes.items);
+	out->nodes = p->nodes.items;
 	out->error_count = (uint32_t)p->errors.len;
-	out->errors = tp_arena_alloc(arena, p->errors.len * sizeof *p->errors.items);
-	if (p->errors.len)
-		memcpy(out->errors, p->errors.items, p->errors.len * sizeof *p->errors.items);
+	out->errors = p->errors.items;
 	return 0;
 }
 

@@ -75,8 +75,9 @@ typedef struct {
 	uint16_t kind, field;
 } tp_node;
 
-/* The flattened tree of one buffer. nodes is owned (arena memory); errors
- * lists the byte ranges of ERROR and MISSING nodes, in source order. syntax
+/* The flattened tree of one buffer. nodes and errors are the parser's
+ * arrays, valid until its next tp_parse; errors lists the byte ranges of
+ * ERROR and MISSING nodes, in source order. syntax
  * is the parser's own tree, kept for an incremental reparse (owned: release
  * it with tp_tree_dispose). */
 typedef struct {
@@ -98,9 +99,9 @@ typedef struct tp_parser tp_parser;
 
 tp_parser *tp_parser_new(void);
 void tp_parser_free(tp_parser *p);
-/* Parses src[0..len) into out, allocating from arena. Returns 0, or a negative
- * code when the grammar cannot run at all (the message is in tp_parse_error). */
-int tp_parse(tp_tree *out, tp_parser *p, tp_arena *arena, const char *src, uint32_t len);
+/* Parses src[0..len) into out. Returns 0, or a negative code when the
+ * grammar cannot run at all (the message is in tp_parse_error). */
+int tp_parse(tp_tree *out, tp_parser *p, const char *src, uint32_t len);
 
 void tp_tree_dispose(tp_tree *t);
 /* verify: reparses src (the old tree's source with edits applied, given back

@@ -60,7 +60,7 @@ static const char *qname_of(const char *src, const char *expr, int nth)
 	have = 0;
 	tp_arena_free(a);
 	a = tp_arena_new();
-	if (tp_parse(t, p, a, src, (uint32_t)strlen(src)) < 0)
+	if (tp_parse(t, p, src, (uint32_t)strlen(src)) < 0)
 		return NULL;
 	tp_resolver_init(&r, t, src, a);
 	have = 1;

@@ -53,14 +53,12 @@ static int edits(const tp_result *r)
 static uint32_t errors_of(const char *s, size_t len)
 {
 	size_t base = len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-	tp_arena *a = tp_arena_new();
 	tp_tree t;
 	uint32_t n = UINT32_MAX;
-	if (tp_parse(&t, parser, a, s + base, (uint32_t)(len - base)) == 0) {
+	if (tp_parse(&t, parser, s + base, (uint32_t)(len - base)) == 0) {
 		n = t.error_count;
 		tp_tree_dispose(&t);
 	}
-	tp_arena_free(a);
 	return n;
 }
 
