@@ -118,6 +118,29 @@ static uint32_t statement_in_scope(const tp_matcher *m, uint32_t node, uint32_t 
 	return n;
 }
 
+/* A statement that only places the model or the process on a device, such as
+ * `model.cuda(args.gpu)`, `model.to(device)` or `torch.cuda.set_device(i)`:
+ * the DDP wrap goes after the ones that follow the model's assignment. */
+static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
+{
+	static const char *const moves[] = {"cuda", "npu", "to", "half", "float", "double", "bfloat16", NULL};
+	static const char *const set_device[] = {"torch.cuda.set_device", "torch.npu.set_device", NULL};
+	uint32_t call = kind(m, stmt) == K_EXPR_STMT ? N(m, stmt)->first : TP_NONE;
+	if (kind(m, call) != K_CALL || N(m, call)->next != TP_NONE)
+		return 0;
+	if (qname_in(qname(m, call), set_device))
+		return 1;
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
+	uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
+	if (kind(m, obj) != K_IDENTIFIER || !tp_str_same(text(m, obj), model))
+		return 0;
+	tp_str meth = text(m, tp_child(m->tree, fn, F_ATTRIBUTE));
+	for (const char *const *s = moves; *s; s++)
+		if (tp_str_eq(meth, *s))
+			return 1;
+	return 0;
+}
+
 /* A name bound at module level to an import of exactly qn. */
 static int module_import(const tp_matcher *m, const char *name, const char *qn)
 {
@@ -475,8 +498,7 @@ void tp_distributed(tp_matcher *m)
 			anchor = i;
 		if (k == K_ASSIGNMENT) {
 			uint32_t left = tp_child(m->tree, i, F_LEFT), right = tp_child(m->tree, i, F_RIGHT);
-			if (left != TP_NONE && kind(m, left) == K_IDENTIFIER && text(m, left).len == model.len &&
-			    memcmp(text(m, left).ptr, model.ptr, model.len) == 0) {
+			if (kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), model)) {
 				if (first_model == TP_NONE)
 					first_model = i;
 				if (m->res->scope_of[i] == m->res->scope_of[first_model])
@@ -543,7 +565,8 @@ void tp_distributed(tp_matcher *m)
 		}
 	}
 	/* The model: wrapped after the statement of its last assignment in the
-	 * scope that creates it; later checkpoint calls go through .module. */
+	 * scope that creates it, and after the placement statements right after
+	 * it; later checkpoint calls go through .module. */
 	uint32_t wrap_at = TP_NONE;
 	if (last_model == TP_NONE) {
 		note(m, 0, tp_arena_printf(m->arena, "no assignment of '%s' in MAIN: wrap the model in DistributedDataParallel by hand (-t names the variable)",
@@ -551,6 +574,13 @@ void tp_distributed(tp_matcher *m)
 	} else if (!wrapped) {
 		uint32_t s = m->res->scope_of[last_model];
 		uint32_t stmt = statement_in_scope(m, last_model, s);
+		for (uint32_t n = stmt == TP_NONE ? TP_NONE : N(m, stmt)->next; n != TP_NONE; n = N(m, n)->next) {
+			if (kind(m, n) == K_COMMENT)
+				continue;
+			if (!placement_statement(m, n, model))
+				break;
+			stmt = n;
+		}
 		if (stmt == TP_NONE) {
 			note(m, last_model, "cannot place the DistributedDataParallel wrap: do it by hand");
 		} else {
@@ -569,8 +599,7 @@ void tp_distributed(tp_matcher *m)
 			continue;
 		uint32_t obj = tp_child(m->tree, fn, F_OBJECT);
 		tp_str meth = text(m, tp_child(m->tree, fn, F_ATTRIBUTE));
-		if (obj == TP_NONE || kind(m, obj) != K_IDENTIFIER || text(m, obj).len != model.len ||
-		    memcmp(text(m, obj).ptr, model.ptr, model.len) != 0 || m->res->scope_of[i] != m->res->scope_of[last_model])
+		if (kind(m, obj) != K_IDENTIFIER || !tp_str_same(text(m, obj), model) || m->res->scope_of[i] != m->res->scope_of[last_model])
 			continue;
 		if (tp_str_eq(meth, "state_dict") || tp_str_eq(meth, "load_state_dict"))
 			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",

@@ -84,6 +84,8 @@ static inline int tp_str_eq(tp_str s, const char *z)
 	return s.len == n && memcmp(s.ptr, z, n) == 0;
 }
 
+static inline int tp_str_same(tp_str a, tp_str b) { return a.len == b.len && memcmp(a.ptr, b.ptr, a.len) == 0; }
+
 uint64_t tp_hash(const void *data, size_t n);
 
 #endif

@@ -14,9 +14,9 @@ torch.distributed.init_process_group(backend="hccl", rank=npu_rank, world_size=n
 
 def main(args):
     model = nn.Linear(2, 2)
-    model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])
     torch.npu.set_device(npu_local_rank)
     model.npu(npu_local_rank)
+    model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])
     for i in range(torch.npu.device_count()):
         print("npu:{}".format(i), torch.npu.get_device_name(i))
     if args.resume:
