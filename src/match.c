@@ -57,11 +57,6 @@ static int is_member(const tp_rule *r, const char *name, size_t len)
 	return r->members.count == 0 || tp_map_get(&r->members, name, len) || tp_map_get(&r->renamed, name, len);
 }
 
-/* The full new name of the module a module rule renames: "torch.npu". */
-static const char *new_module(const tp_matcher *m, const tp_rule *r)
-{
-	return r->parent_module ? tp_arena_printf(m->arena, "%s.%s", r->parent_module, r->new_name) : r->new_name;
-}
 
 /* The new name of a module rule's member when it changes (CUDAGraph -> NPUGraph), else NULL. */
 static const char *renamed_member(const tp_rule *r, tp_str name) { return tp_map_get(&r->renamed, name.ptr, name.len); }
@@ -127,7 +122,7 @@ static int rename_module_path(tp_matcher *m, uint32_t dotted, int bound_root, ui
 			break;
 		}
 		const char *old = key.ptr;
-		const char *renamed = new_module(m, r);
+		const char *renamed = r->new_qname;
 		if (k == 0 && bound_root) {
 			/* `import apex` binds the root name: keep it with an alias. */
 			if (n > 1) {
@@ -556,9 +551,32 @@ static int under_module_rule(const tp_matcher *m, const char *qn)
 	return 0;
 }
 
+/* A name the rules write: a renamed function's new name, or torch.npu.X for
+ * a member X that the torch.cuda rule converts (in code converted before,
+ * too). Other torch.npu.X are judged by the support lists. */
+static int written_by_rules(const tp_matcher *m, const char *qn)
+{
+	const tp_rule *r = tp_map_get(&m->rules->written, qn, strlen(qn));
+	if (r)
+		return 1;
+	for (const char *dot = strchr(qn, '.'); dot; dot = strchr(dot + 1, '.')) {
+		if (!(r = tp_map_get(&m->rules->written, qn, (size_t)(dot - qn))) || r->kind != TP_RULE_MODULE)
+			continue;
+		const char *x = dot + 1;
+		size_t n = strcspn(x, ".");
+		if (r->members.count == 0 || tp_map_get(&r->members, x, n))
+			return 1;
+		for (char **p = r->renamed_names; p && *p; p += 2)
+			if (strlen(p[1]) == n && memcmp(p[1], x, n) == 0)
+				return 1;
+		return 0;
+	}
+	return 0;
+}
+
 static void classify(tp_matcher *m, uint32_t node, const char *qn)
 {
-	if (!m->ops || m->claimed[node] || under_module_rule(m, qn))
+	if (!m->ops || m->claimed[node] || under_module_rule(m, qn) || written_by_rules(m, qn))
 		return; /* claimed: distributed mode removes it */
 	const char *tip = NULL;
 	switch (tp_ops_classify(m->ops, qn, &tip)) {
@@ -832,7 +850,7 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 		/* `torch.cuda.X`: rename the module word when X is a known member. */
 		uint32_t p = N(m, attr)->parent;
 		uint32_t member = (p != TP_NONE && kind(m, p) == K_ATTRIBUTE && N(m, attr)->field == F_OBJECT) ? attr_name(m, p) : TP_NONE;
-		const char *renamed = new_module(m, r);
+		const char *renamed = r->new_qname;
 		if (member != TP_NONE) {
 			tp_str ms = text(m, member);
 			const char *to = renamed_member(r, ms);
@@ -861,7 +879,7 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 		const char *to = renamed_member(r, name);
 		if (to)
 			tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, to,
-				       msg(m, r, "%s.%.*s -> %s.%s", r->key, (int)name.len, name.ptr, new_module(m, r), to));
+				       msg(m, r, "%s.%.*s -> %s.%s", r->key, (int)name.len, name.ptr, r->new_qname, to));
 		return;
 	}
 	if (!on_value(m, attr) || is_store(m, attr))
@@ -898,10 +916,12 @@ static void match_string(tp_matcher *m, uint32_t str)
 	if (!w)
 		return;
 	for (const tp_rule *r = lookup(&m->rules->string_prefix, m->src + cs, w); r; r = r->next) {
-		if (!tp_regex_match(r->pattern, m->src + cs, ce - cs))
+		/* old is the leading word, or a dotted prefix that starts with it. */
+		uint32_t n = (uint32_t)strlen(r->old);
+		if (n > ce - cs || memcmp(m->src + cs, r->old, n) != 0 || !tp_regex_match(r->pattern, m->src + cs, ce - cs))
 			continue;
-		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + (uint32_t)w, r->replacement,
-		     msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - w), m->src + cs + w));
+		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + n, r->replacement,
+		     msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
 		return;
 	}
 }

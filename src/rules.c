@@ -92,7 +92,7 @@ static void rule_free(tp_rule *r)
 {
 	if (!r)
 		return;
-	char **strs[] = {&r->id, &r->key, &r->old_name, &r->new_name, &r->parent_module, &r->func_name,
+	char **strs[] = {&r->id, &r->key, &r->old_name, &r->new_name, &r->parent_module, &r->new_qname, &r->func_name,
 			 &r->arg_keyword, &r->arg_new, &r->new_keyword, &r->old, &r->replacement, &r->device,
 			 &r->insert, &r->after_module, &r->unless_module, &r->message, &r->unsupported_tip, &r->warning};
 	for (size_t i = 0; i < sizeof strs / sizeof *strs; i++)
@@ -220,6 +220,7 @@ static int finish_rule(tp_rule *r, const tp_json *entry, const struct src *src)
 	switch (r->kind) {
 	case TP_RULE_MODULE:
 		r->key = r->parent_module ? tp_xprintf("%s.%s", r->parent_module, r->old_name) : tp_xstrdup(r->old_name);
+		r->new_qname = r->parent_module ? tp_xprintf("%s.%s", r->parent_module, r->new_name) : tp_xstrdup(r->new_name);
 		break;
 	case TP_RULE_SIMILAR:
 		if (!strchr(r->old_name, '.') || !strchr(r->new_name, '.'))
@@ -240,11 +241,15 @@ static int finish_rule(tp_rule *r, const tp_json *entry, const struct src *src)
 			return fail(src, entry, "%s: needs \"arg_new\" (an empty string deletes the argument)", src->where);
 		r->key = tp_xstrdup(r->func_name);
 		break;
-	case TP_RULE_STRING:
-		if (strchr(r->old, '.'))
-			return fail(src, entry, "%s.old: \"%s\" must be a single word", src->where, r->old);
-		r->key = tp_xstrdup(r->old);
+	case TP_RULE_STRING: {
+		/* Looked up by the string's leading word: letters and '_'. */
+		size_t w = strcspn(r->old, ".");
+		for (size_t i = 0; i < w; i++)
+			if (r->old[i] != '_' && !((r->old[i] | 0x20) >= 'a' && (r->old[i] | 0x20) <= 'z'))
+				return fail(src, entry, "%s.old: \"%s\" must start with a word of letters and '_'", src->where, r->old);
+		r->key = tp_xstrndup(r->old, w);
 		break;
+	}
 	case TP_RULE_IMPORT_INSERT:
 		r->key = tp_xstrdup(r->after_module);
 		break;
@@ -333,6 +338,9 @@ static void add_rule(tp_rules *rs, tp_rule *r)
 		tp_map_put(t, r->key, strlen(r->key), first);
 	else
 		rs->import_insert = first;
+	const char *written = r->kind == TP_RULE_MODULE ? r->new_qname : r->kind == TP_RULE_FUNC && strchr(r->new_name, '.') ? r->new_name : NULL;
+	if (written && !tp_map_get(&rs->written, written, strlen(written)))
+		tp_map_put(&rs->written, written, strlen(written), r);
 }
 
 /* The entry as "kind key=value ..." with keys sorted, so entries that differ
@@ -489,7 +497,7 @@ void tp_rules_free(tp_rules *rs)
 		rule_free(rs->all.items[i]);
 	tp_array_free(&rs->all);
 	tp_map *maps[] = {&rs->module, &rs->func_qualified, &rs->func_method, &rs->attr_method,
-			  &rs->args_qualified, &rs->args_method, &rs->string_prefix, &rs->device_index, &rs->similar};
+			  &rs->args_qualified, &rs->args_method, &rs->string_prefix, &rs->device_index, &rs->similar, &rs->written};
 	for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
 		tp_map_dispose(maps[i]);
 	free(rs);

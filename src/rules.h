@@ -29,6 +29,7 @@ typedef struct tp_rule {
 	char *id;  /* "FuncNameModifyRule[2]" (user rules: "user:" prefix) */
 	char *key; /* the lookup key this rule is indexed by */
 	char *old_name, *new_name, *parent_module;
+	char *new_qname; /* module rule: the full new module name, "torch.npu" */
 	char *func_name, *arg_keyword, *arg_new, *new_keyword;
 	int arg_idx; /* -1 when unset */
 	tp_regex *pattern;
@@ -59,6 +60,8 @@ typedef struct {
 	tp_map string_prefix;   /* leading word of a string literal: "cuda" */
 	tp_map device_index;    /* "to" */
 	tp_map similar;         /* -sim: "apex.optimizers.FusedSGD" */
+	tp_map written;         /* what the rules write: "torch.npu" (module rule),
+				 * "torch.distributed.is_hccl_available" (function rule) */
 	tp_rule *import_insert;
 } tp_rules;
 

@@ -10,4 +10,4 @@ args = parser.parse_args()
 
 print("using cuda" if torch.npu.is_available() else "using cpu")
 print("CUDA", "Cuda", "cuda device", "cudnn", "cuda ", " cuda", "cuda_graphs", "cuda:x", "cuda:0:1")
-print("NCCL", "nccl_debug", "NCCL_DEBUG", "cuda_visible_devices", "CUDA_VISIBLE_DEVICES=0")
+print("HCCL", "nccl_debug", "NCCL_DEBUG", "cuda_visible_devices", "CUDA_VISIBLE_DEVICES=0")
