@@ -287,36 +287,57 @@ static void match_import(tp_matcher *m, uint32_t stmt, uint32_t *first_hit, int 
 	}
 }
 
-/* Inserts the import line after the statement's last line, with the
- * indentation of its first line; before the statement when a rule rewrote
- * the statement itself (`import torch.npu` needs torch_npu loaded first). */
-static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
+/* The start of the line holding off, and the end of its indentation. */
+static uint32_t line_indent(const tp_matcher *m, uint32_t off, uint32_t *ind)
 {
-	uint32_t ls = N(m, stmt)->start;
+	uint32_t ls = off;
 	while (ls > 0 && m->src[ls - 1] != '\n')
 		ls--;
-	uint32_t ind = ls;
-	while (ind < m->len && (m->src[ind] == ' ' || m->src[ind] == '\t'))
-		ind++;
+	uint32_t e = ls;
+	while (e < m->len && (m->src[e] == ' ' || m->src[e] == '\t'))
+		e++;
+	*ind = e;
+	return ls;
+}
+
+/* Inserts line on a line of its own after the line where stmt ends,
+ * indented like stmt's first line. */
+static void insert_line_after(tp_matcher *m, const tp_rule *r, uint32_t stmt, const char *line, const char *message)
+{
+	uint32_t ind, ls = line_indent(m, N(m, stmt)->start, &ind);
+	uint32_t at = N(m, stmt)->end;
+	while (at < m->len && m->src[at] != '\n')
+		at++;
+	const char *text = at < m->len ? tp_arena_printf(m->arena, "%.*s%s%s", (int)(ind - ls), m->src + ls, line, m->eol)
+				       : tp_arena_printf(m->arena, "%s%.*s%s", m->eol, (int)(ind - ls), m->src + ls, line);
+	at += at < m->len;
+	tp_match__edit(m, r, TP_OP_INSERT, at, at, text, message);
+}
+
+/* Inserts the import line after the statement's last line, with the
+ * indentation of its first line; before the statement when a rule rewrote
+ * the statement itself (`import torch.npu` needs torch_npu loaded first);
+ * right after it on its line when more code follows there
+ * (`import torch; torch.cuda.synchronize()`). */
+static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
+{
+	const char *message = r->message ? msg(m, r, "%s", r->message) : msg(m, r, "insert %s", r->insert);
+	uint32_t ind, ls = line_indent(m, N(m, stmt)->start, &ind);
 	for (size_t i = 0; i < m->items.len; i++) {
 		const tp_item *it = &m->items.items[i];
 		if (it->op <= TP_OP_DELETE && it->start >= N(m, stmt)->start && it->end <= N(m, stmt)->end) {
 			tp_match__edit(m, r, TP_OP_INSERT, ls, ls, tp_arena_printf(m->arena, "%.*s%s%s", (int)(ind - ls), m->src + ls, r->insert, m->eol),
-			     r->message ? msg(m, r, "%s", r->message) : msg(m, r, "insert %s", r->insert));
+				       message);
 			return;
 		}
 	}
-	uint32_t at = N(m, stmt)->end;
-	while (at < m->len && m->src[at] != '\n')
-		at++;
-	const char *line;
-	if (at < m->len) {
-		at++;
-		line = tp_arena_printf(m->arena, "%.*s%s%s", (int)(ind - ls), m->src + ls, r->insert, m->eol);
-	} else {
-		line = tp_arena_printf(m->arena, "%s%.*s%s", m->eol, (int)(ind - ls), m->src + ls, r->insert);
-	}
-	tp_match__edit(m, r, TP_OP_INSERT, at, at, line, r->message ? msg(m, r, "%s", r->message) : msg(m, r, "insert %s", r->insert));
+	uint32_t after = N(m, stmt)->end;
+	while (after < m->len && (m->src[after] == ' ' || m->src[after] == '\t'))
+		after++;
+	if (after < m->len && m->src[after] == ';')
+		tp_match__edit(m, r, TP_OP_INSERT, N(m, stmt)->end, N(m, stmt)->end, tp_arena_printf(m->arena, "; %s", r->insert), message);
+	else
+		insert_line_after(m, r, stmt, r->insert, message);
 }
 
 /* ---- calls and attributes ------------------------------------------------- */
@@ -889,6 +910,49 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 		     msg(m, r, ".%.*s -> .%s", (int)name.len, name.ptr, r->new_name));
 }
 
+/* ---- classes that define a renamed method ---------------------------------- */
+
+/* The name a statement of a class body binds: a method's (decorated or
+ * not) or a plain `name = ...`'s; TP_NONE for anything else. */
+static uint32_t bound_name(const tp_matcher *m, uint32_t stmt)
+{
+	uint32_t d = kind(m, stmt) == K_DECORATED_DEF ? tp_child(m->tree, stmt, F_DEFINITION) : stmt;
+	if (kind(m, d) == K_FUNCTION_DEF)
+		return tp_child(m->tree, d, F_NAME);
+	uint32_t a = kind(m, stmt) == K_EXPR_STMT ? N(m, stmt)->first : TP_NONE;
+	uint32_t left = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_LEFT) : TP_NONE;
+	return kind(m, left) == K_IDENTIFIER ? left : TP_NONE;
+}
+
+/* A class that defines a method or property the rules rename where it is
+ * used (`def cuda(self)`, `def is_cuda(self)`) binds the new name to it too,
+ * after its last definition: callers' `x.cuda()` become `x.npu()`, which
+ * must still reach the class's own method. */
+static void alias_renamed_method(tp_matcher *m, uint32_t def)
+{
+	uint32_t stmt = kind(m, N(m, def)->parent) == K_DECORATED_DEF ? N(m, def)->parent : def;
+	uint32_t body = N(m, stmt)->parent, name = tp_child(m->tree, def, F_NAME);
+	if (kind(m, body) != K_BLOCK || kind(m, N(m, body)->parent) != K_CLASS_DEF || name == TP_NONE)
+		return;
+	tp_str s = text(m, name);
+	const tp_rule *r = lookup(&m->rules->func_method, s.ptr, s.len);
+	if (!r)
+		r = lookup(&m->rules->attr_method, s.ptr, s.len);
+	if (!r || strchr(r->new_name, '.'))
+		return;
+	for (uint32_t c = N(m, body)->first; c != TP_NONE; c = N(m, c)->next) {
+		uint32_t b = bound_name(m, c);
+		if (b == TP_NONE)
+			continue;
+		if (tp_str_eq(text(m, b), r->new_name) || (c > stmt && tp_str_same(text(m, b), s)))
+			return; /* the class has the new name already, or redefines the old one later */
+	}
+	const char *line = tp_arena_printf(m->arena, "%s = %.*s", r->new_name, (int)s.len, s.ptr);
+	insert_line_after(m, r, stmt, line,
+			  msg(m, r, "%s: callers' .%.*s become .%s, which must reach this class's own %.*s", line, (int)s.len, s.ptr,
+			      r->new_name, (int)s.len, s.ptr));
+}
+
 /* ---- strings -------------------------------------------------------------- */
 
 static void match_string(tp_matcher *m, uint32_t str)
@@ -950,7 +1014,10 @@ void tp_match(tp_matcher *m)
 		case K_CALL: match_call(m, i); break;
 		case K_ATTRIBUTE: match_attribute(m, i); break;
 		case K_STRING: match_string(m, i); break;
-		case K_FUNCTION_DEF: match_affinity_def(m, i); break;
+		case K_FUNCTION_DEF:
+			match_affinity_def(m, i);
+			alias_renamed_method(m, i);
+			break;
 		case K_CLASS_DEF: {
 			match_affinity_def(m, i);
 			/* Base classes: `class Net(torch.nn.Module)`. */

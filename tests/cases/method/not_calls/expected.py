@@ -12,6 +12,7 @@ class Model(torch.nn.Module):
     def cuda(self, device=None):
         self.moved = True
         return super().npu(device)
+    npu = cuda
 
 
 def pick(cfg, model):

@@ -1,0 +1,5 @@
+"""Timing helper."""
+import time
+import torch; torch.cuda.synchronize()
+
+t0 = time.time()
