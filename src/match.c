@@ -238,8 +238,27 @@ static const char *move_from_import(tp_matcher *m, uint32_t stmt, uint32_t mod, 
 	return any && all ? target : NULL;
 }
 
-/* Import insertion and module tracking for one import statement. */
-static void match_import(tp_matcher *m, uint32_t stmt, uint32_t *first_hit, int *has_unless)
+typedef tp_array(uint32_t) tp_hits;
+
+/* Whether stmt sits in the body of an `if TYPE_CHECKING:`, which never runs. */
+static int type_checking_only(const tp_matcher *m, uint32_t stmt)
+{
+	for (uint32_t b = N(m, stmt)->parent; b != TP_NONE; b = N(m, b)->parent) {
+		uint32_t p = N(m, b)->parent;
+		if (kind(m, b) != K_BLOCK || kind(m, p) != K_IF)
+			continue;
+		tp_str c = text(m, N(m, p)->first);
+		if (N(m, p)->first != b && (tp_str_eq(c, "TYPE_CHECKING") ||
+					    (c.len > 14 && memcmp(c.ptr + c.len - 14, ".TYPE_CHECKING", 14) == 0)))
+			return 1;
+	}
+	return 0;
+}
+
+/* Import insertion and module tracking for one import statement. first_hit
+ * collects, per insertion rule, the first import of its module in each
+ * scope (the module's, or a function's), in source order. */
+static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, int *has_unless)
 {
 	const tp_rule *ins = m->rules->import_insert;
 	uint32_t roots[64];
@@ -274,13 +293,19 @@ static void match_import(tp_matcher *m, uint32_t stmt, uint32_t *first_hit, int 
 		if (moved && nroots < 64)
 			moved_root[nroots] = moved, roots[nroots++] = TP_NONE;
 	}
-	uint32_t i = 0;
+	uint32_t i = 0, scope = m->res->scope_of[stmt];
+	int runs = !type_checking_only(m, stmt);
 	for (const tp_rule *r = ins; r; r = r->next, i++) {
 		for (uint32_t k = 0; k < nroots; k++) {
 			tp_str root = roots[k] != TP_NONE ? text(m, roots[k])
 							  : (tp_str){moved_root[k], strcspn(moved_root[k], ".")};
-			if (tp_str_eq(root, r->after_module) && first_hit[i] == TP_NONE)
-				first_hit[i] = stmt;
+			if (tp_str_eq(root, r->after_module) && runs) {
+				int seen = 0;
+				for (size_t h = 0; h < first_hit[i].len && !seen; h++)
+					seen = m->res->scope_of[first_hit[i].items[h]] == scope;
+				if (!seen)
+					tp_array_push(&first_hit[i], stmt);
+			}
 			if (tp_str_eq(root, r->unless_module))
 				has_unless[i] = 1;
 		}
@@ -1001,12 +1026,10 @@ void tp_match(tp_matcher *m)
 	uint32_t nins = 0;
 	for (const tp_rule *r = m->rules->import_insert; r; r = r->next)
 		nins++;
-	uint32_t *first_hit = tp_arena_alloc(m->arena, (nins + 1) * sizeof *first_hit);
+	tp_hits *first_hit = tp_arena_alloc(m->arena, (nins + 1) * sizeof *first_hit);
 	int *has_unless = tp_arena_alloc(m->arena, (nins + 1) * sizeof *has_unless);
-	for (uint32_t i = 0; i < nins; i++) {
-		first_hit[i] = TP_NONE;
-		has_unless[i] = 0;
-	}
+	memset(first_hit, 0, (nins + 1) * sizeof *first_hit);
+	memset(has_unless, 0, (nins + 1) * sizeof *has_unless);
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		switch (kind(m, i)) {
 		case K_IMPORT:
@@ -1040,10 +1063,19 @@ void tp_match(tp_matcher *m)
 		default: break;
 		}
 	}
+	/* After the module's first import of it that runs; without one, after
+	 * the first in each function that imports it. */
 	uint32_t i = 0;
-	for (const tp_rule *r = m->rules->import_insert; r; r = r->next, i++)
-		if (first_hit[i] != TP_NONE && !has_unless[i])
-			insert_import(m, r, first_hit[i]);
+	for (const tp_rule *r = m->rules->import_insert; r; r = r->next, i++) {
+		const tp_hits *h = &first_hit[i];
+		size_t top = 0;
+		while (top < h->len && m->res->scope_of[h->items[top]] != 0)
+			top++;
+		for (size_t k = 0; k < h->len && !has_unless[i]; k++)
+			if (top == h->len || k == top)
+				insert_import(m, r, h->items[k]);
+		tp_array_free(&first_hit[i]);
+	}
 	for (size_t k = 0; k < m->late.len; k++)
 		tp_array_push(&m->items, m->late.items[k]);
 	tp_array_free(&m->late);

@@ -7,6 +7,7 @@ def count_devices():
 
 def first_device_name():
     import torch
+    import torch_npu
 
     if not torch.npu.is_available():
         return None
