@@ -519,7 +519,9 @@ int tp_run(const tp_options *o)
 		goto cleanup;
 	tp_report_opts ro = {.dir = rdir, .sarif = o->sarif, .json = o->json, .ops_version = ops->version};
 	rc = tp_report_open(&j.report, &ro);
-	j.sum = (tp_summary){.ops_version = ops->version, .files = entries.len};
+	j.sum = (tp_summary){.ops_version = ops->version};
+	for (size_t i = 0; i < entries.len; i++)
+		j.sum.files += entries.items[i].kind == TP_ENTRY_FILE;
 	if (o->analyse) {
 		tp_buf_puts(&j.analysis_csv, "File,Lines,Changes,Unsupported,Unknown,Advice,Custom CUDA,Ready\n");
 		tp_buf_printf(&j.analysis_table, "%-48s %7s %7s %11s %7s %6s %4s  %s\n", "file", "lines", "changes", "unsupported",

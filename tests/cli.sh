@@ -42,6 +42,11 @@ check "output inside input" expect_exit 2 "inside the input" -i "$tmp/in" -o "$t
 mkdir "$tmp/dot"
 check "-i . converts" sh -c 'cd "$1/fixtures/demo" && "$2" -q -i . -o "$3"' sh "$root" "$bin" "$tmp/dot"
 check "-i . output is named after the folder" diff -r "$root/fixtures/demo_expected" "$tmp/dot/demo_msft"
+# The summary counts files, not the folders that hold them.
+mkdir -p "$tmp/nest/a/b" "$tmp/nest_out"
+echo "import torch" >"$tmp/nest/a/b/x.py"
+echo "notes" >"$tmp/nest/a/readme.txt"
+check "summary counts files only" expect_exit 0 "1 Python files of 2 files" -i "$tmp/nest" -o "$tmp/nest_out"
 check "no arguments" expect_exit 2 "missing -i" -o "$tmp/out"
 check "unknown option" expect_exit 2 "unknown option" --bogus
 check "bad -j" expect_exit 2 "-j needs a number" -j 0 -i x -o y
