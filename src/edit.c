@@ -12,6 +12,14 @@ typedef struct {
 	int drop;
 } slot;
 
+/* An insertion of whole lines: at one point, it goes before text inserted
+ * into the line that follows (`if rank == 0: ` before a statement). */
+static int inserts_lines(const tp_item *it)
+{
+	size_t n = it->start == it->end && it->text ? strlen(it->text) : 0;
+	return n && it->text[n - 1] == '\n';
+}
+
 static int by_position(const void *a, const void *b)
 {
 	const slot *x = a, *y = b;
@@ -19,6 +27,8 @@ static int by_position(const void *a, const void *b)
 		return x->it.start < y->it.start ? -1 : 1;
 	if (x->it.end != y->it.end)
 		return x->it.end < y->it.end ? -1 : 1;
+	if (inserts_lines(&x->it) != inserts_lines(&y->it))
+		return inserts_lines(&x->it) ? -1 : 1;
 	return x->seq < y->seq ? -1 : 1;
 }
 

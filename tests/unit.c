@@ -182,6 +182,17 @@ static void test_plan(void)
 	tp_apply(&out, src, strlen(src), items, n);
 	CHECK(streq(out.ptr, "<abcYefgZij"));
 	tp_buf_dispose(&out);
+	/* At one point, inserted lines go before text inserted into the next line,
+	 * whatever order they were found in. */
+	tp_item at_line[] = {
+		{TP_OP_INSERT, 4, 4, "if r: ", "builtin:1", "guard", NULL, 0},
+		{TP_OP_INSERT, 4, 4, "w = 1\n", "builtin:2", "wrap", NULL, 0},
+	};
+	n = 2;
+	tp_plan(at_line, &n, NULL, 0, a);
+	tp_apply(&out, "x=0\nsave()\n", 11, at_line, n);
+	CHECK(n == 2 && streq(out.ptr, "x=0\nw = 1\nif r: save()\n"));
+	tp_buf_dispose(&out);
 	tp_arena_free(a);
 }
 
