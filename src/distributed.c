@@ -118,12 +118,13 @@ static uint32_t statement_in_scope(const tp_matcher *m, uint32_t node, uint32_t 
 	return n;
 }
 
-/* A statement that only places the model or the process on a device, such as
- * `model.cuda(args.gpu)`, `model.to(device)` or `torch.cuda.set_device(i)`:
- * the DDP wrap goes after the ones that follow the model's assignment. */
+/* A statement that prepares the model or the process before training: a
+ * method call on the model (`model.cuda(args.gpu)`, `model.apply(init)`,
+ * `model.load_state_dict(sd)`) or `torch.cuda.set_device(i)`. The DDP wrap
+ * goes after the ones that follow the model's assignment: DDP copies rank
+ * 0's weights when it is built, so initialisation must come first. */
 static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
 {
-	static const char *const moves[] = {"cuda", "npu", "to", "half", "float", "double", "bfloat16", NULL};
 	static const char *const set_device[] = {"torch.cuda.set_device", "torch.npu.set_device", NULL};
 	uint32_t call = kind(m, stmt) == K_EXPR_STMT ? N(m, stmt)->first : TP_NONE;
 	if (kind(m, call) != K_CALL || N(m, call)->next != TP_NONE)
@@ -132,13 +133,7 @@ static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
 		return 1;
 	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
 	uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
-	if (kind(m, obj) != K_IDENTIFIER || !tp_str_same(text(m, obj), model))
-		return 0;
-	tp_str meth = text(m, tp_child(m->tree, fn, F_ATTRIBUTE));
-	for (const char *const *s = moves; *s; s++)
-		if (tp_str_eq(meth, *s))
-			return 1;
-	return 0;
+	return kind(m, obj) == K_IDENTIFIER && tp_str_same(text(m, obj), model);
 }
 
 /* A name bound at module level to an import of exactly qn. */
@@ -183,6 +178,14 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 		note(m, call, "this DataLoader has a sampler already: left alone; make sure it is a DistributedSampler");
 		return TP_NONE;
 	}
+	/* shuffle may hide in *args or **kwargs, unless it is given by name. */
+	int named_shuffle = tp_match__find_arg(m, args, -1, "shuffle", &kw) != TP_NONE;
+	for (uint32_t c = N(m, args)->first; c != TP_NONE; c = N(m, c)->next)
+		if (kind(m, c) == K_LIST_SPLAT || (kind(m, c) == K_DICT_SPLAT && !named_shuffle)) {
+			note(m, call, "this DataLoader takes *args or **kwargs, which may hold shuffle: add a DistributedSampler by hand "
+				      "(and drop shuffle)");
+			return TP_NONE;
+		}
 	uint32_t ds = tp_match__find_arg(m, args, 0, "dataset", &kw);
 	if (ds != TP_NONE && kw)
 		ds = tp_child(m->tree, ds, F_VALUE);
@@ -487,9 +490,17 @@ void tp_specify_device(tp_matcher *m)
 
 void tp_distributed(tp_matcher *m)
 {
+	/* A MAIN that sets up its own process group or DDP (perhaps through a
+	 * helper) is distributed already: adding ours would initialise twice. */
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
+		if (qn && (strcmp(qn, "torch.distributed.init_process_group") == 0 || qname_in(qn, ddp))) {
+			note(m, i, "MAIN sets up distributed training itself: distributed mode adds nothing; the normal rules still apply");
+			return;
+		}
+	}
 	tp_str model = {m->dist_model, strlen(m->dist_model)};
 	uint32_t anchor = TP_NONE, first_model = TP_NONE, last_model = TP_NONE;
-	int has_init = 0, wrapped = 0;
 	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
 	tp_array(uint32_t) loaders = {0};
 	for (uint32_t i = 0; i < m->tree->count; i++) {
@@ -497,21 +508,17 @@ void tp_distributed(tp_matcher *m)
 		if ((k == K_IMPORT || k == K_IMPORT_FROM) && N(m, i)->parent == 0)
 			anchor = i;
 		if (k == K_ASSIGNMENT) {
-			uint32_t left = tp_child(m->tree, i, F_LEFT), right = tp_child(m->tree, i, F_RIGHT);
+			uint32_t left = tp_child(m->tree, i, F_LEFT);
 			if (kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), model)) {
 				if (first_model == TP_NONE)
 					first_model = i;
 				if (m->res->scope_of[i] == m->res->scope_of[first_model])
 					last_model = i;
-				if (right != TP_NONE && kind(m, right) == K_CALL && qname_in(qname(m, right), ddp))
-					wrapped = 1;
 			}
 		}
 		if (k != K_CALL)
 			continue;
 		const char *qn = qname(m, i);
-		if (qn && strcmp(qn, "torch.distributed.init_process_group") == 0)
-			has_init = 1;
 		if (qname_in(qn, dataparallel)) {
 			/* torch.nn.DataParallel(model, ...) -> model */
 			uint32_t args = tp_child(m->tree, i, F_ARGUMENTS);
@@ -541,28 +548,26 @@ void tp_distributed(tp_matcher *m)
 		}
 	}
 	/* The process group, right after the module's imports. */
-	if (!has_init) {
-		if (anchor == TP_NONE) {
-			note(m, 0, "no module-level import in MAIN: add the process-group setup by hand");
-		} else {
-			const char *e = m->eol;
-			tp_buf b = {0};
-			if (!module_import(m, "os", "os"))
-				tp_buf_printf(&b, "import os%s", e);
-			if (!module_import(m, "torch", "torch"))
-				tp_buf_printf(&b, "import torch%s", e);
-			tp_buf_printf(&b,
-				      "%s# Distributed setup (transplt): torchrun sets RANK/WORLD_SIZE/LOCAL_RANK;%s"
-				      "# Ascend launchers set RANK_ID/RANK_SIZE/DEVICE_ID.%s"
-				      "npu_local_rank = int(os.environ.get(\"LOCAL_RANK\", os.environ.get(\"DEVICE_ID\", \"0\")))%s"
-				      "npu_rank = int(os.environ.get(\"RANK\", os.environ.get(\"RANK_ID\", \"0\")))%s"
-				      "npu_world_size = int(os.environ.get(\"WORLD_SIZE\", os.environ.get(\"RANK_SIZE\", \"1\")))%s"
-				      "torch.npu.set_device(npu_local_rank)%s"
-				      "torch.distributed.init_process_group(backend=\"hccl\", rank=npu_rank, world_size=npu_world_size)%s",
-				      e, e, e, e, e, e, e, e);
-			preamble(m, anchor, tp_arena_strndup(m->arena, b.ptr, b.len), "process group (hccl) and device from the launcher's environment");
-			tp_buf_dispose(&b);
-		}
+	if (anchor == TP_NONE) {
+		note(m, 0, "no module-level import in MAIN: add the process-group setup by hand");
+	} else {
+		const char *e = m->eol;
+		tp_buf b = {0};
+		if (!module_import(m, "os", "os"))
+			tp_buf_printf(&b, "import os%s", e);
+		if (!module_import(m, "torch", "torch"))
+			tp_buf_printf(&b, "import torch%s", e);
+		tp_buf_printf(&b,
+			      "%s# Distributed setup (transplt): torchrun sets RANK/WORLD_SIZE/LOCAL_RANK;%s"
+			      "# Ascend launchers set RANK_ID/RANK_SIZE/DEVICE_ID.%s"
+			      "npu_local_rank = int(os.environ.get(\"LOCAL_RANK\", os.environ.get(\"DEVICE_ID\", \"0\")))%s"
+			      "npu_rank = int(os.environ.get(\"RANK\", os.environ.get(\"RANK_ID\", \"0\")))%s"
+			      "npu_world_size = int(os.environ.get(\"WORLD_SIZE\", os.environ.get(\"RANK_SIZE\", \"1\")))%s"
+			      "torch.npu.set_device(npu_local_rank)%s"
+			      "torch.distributed.init_process_group(backend=\"hccl\", rank=npu_rank, world_size=npu_world_size)%s",
+			      e, e, e, e, e, e, e, e);
+		preamble(m, anchor, tp_arena_strndup(m->arena, b.ptr, b.len), "process group (hccl) and device from the launcher's environment");
+		tp_buf_dispose(&b);
 	}
 	/* The model: wrapped after the statement of its last assignment in the
 	 * scope that creates it, and after the placement statements right after
@@ -571,7 +576,7 @@ void tp_distributed(tp_matcher *m)
 	if (last_model == TP_NONE) {
 		note(m, 0, tp_arena_printf(m->arena, "no assignment of '%s' in MAIN: wrap the model in DistributedDataParallel by hand (-t names the variable)",
 					   m->dist_model));
-	} else if (!wrapped) {
+	} else {
 		uint32_t s = m->res->scope_of[last_model];
 		uint32_t stmt = statement_in_scope(m, last_model, s);
 		for (uint32_t n = stmt == TP_NONE ? TP_NONE : N(m, stmt)->next; n != TP_NONE; n = N(m, n)->next) {

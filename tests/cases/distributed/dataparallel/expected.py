@@ -26,8 +26,8 @@ def main():
         pass
     elif torch.npu.is_available():
         model = model.npu()
-    model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])
     model.train()
+    model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])
 
 
 if __name__ == "__main__":
