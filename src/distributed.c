@@ -136,6 +136,36 @@ static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
 	return kind(m, obj) == K_IDENTIFIER && tp_str_same(text(m, obj), model);
 }
 
+static int assigns_model(const tp_matcher *m, uint32_t i, tp_str model)
+{
+	uint32_t left = kind(m, i) == K_ASSIGNMENT ? tp_child(m->tree, i, F_LEFT) : TP_NONE;
+	return kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), model);
+}
+
+/* The assignment of the model to wrap, given the first and last in the
+ * scope that creates it: the last before the first loop after the first
+ * one, or else the last. A loop trains; an assignment after it (reloading
+ * the best checkpoint for a final test) must not leave training unwrapped. */
+static uint32_t wrap_target(const tp_matcher *m, tp_str model, uint32_t first, uint32_t last)
+{
+	uint32_t s = m->res->scope_of[first], loop = TP_NONE;
+	uint32_t from = statement_in_scope(m, first, s);
+	for (uint32_t t = from == TP_NONE ? TP_NONE : N(m, from)->next; t != TP_NONE && t < last && loop == TP_NONE; t = N(m, t)->next) {
+		if (kind(m, t) == K_FUNCTION_DEF || kind(m, t) == K_CLASS_DEF || kind(m, t) == K_DECORATED_DEF)
+			continue;
+		for (uint32_t i = t; i < N(m, t)->end_index && loop == TP_NONE; i++)
+			if (kind(m, i) == K_FOR || kind(m, i) == K_WHILE)
+				loop = t;
+	}
+	if (loop == TP_NONE)
+		return last;
+	uint32_t chosen = first;
+	for (uint32_t i = first; i < loop; i++)
+		if (m->res->scope_of[i] == s && assigns_model(m, i, model))
+			chosen = i;
+	return chosen;
+}
+
 /* A name bound at module level to an import of exactly qn. */
 static int module_import(const tp_matcher *m, const char *name, const char *qn)
 {
@@ -507,14 +537,11 @@ void tp_distributed(tp_matcher *m)
 		uint16_t k = kind(m, i);
 		if ((k == K_IMPORT || k == K_IMPORT_FROM) && N(m, i)->parent == 0)
 			anchor = i;
-		if (k == K_ASSIGNMENT) {
-			uint32_t left = tp_child(m->tree, i, F_LEFT);
-			if (kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), model)) {
-				if (first_model == TP_NONE)
-					first_model = i;
-				if (m->res->scope_of[i] == m->res->scope_of[first_model])
-					last_model = i;
-			}
+		if (assigns_model(m, i, model)) {
+			if (first_model == TP_NONE)
+				first_model = i;
+			if (m->res->scope_of[i] == m->res->scope_of[first_model])
+				last_model = i;
 		}
 		if (k != K_CALL)
 			continue;
@@ -569,14 +596,15 @@ void tp_distributed(tp_matcher *m)
 		preamble(m, anchor, tp_arena_strndup(m->arena, b.ptr, b.len), "process group (hccl) and device from the launcher's environment");
 		tp_buf_dispose(&b);
 	}
-	/* The model: wrapped after the statement of its last assignment in the
-	 * scope that creates it, and after the placement statements right after
-	 * it; later checkpoint calls go through .module. */
+	/* The model: wrapped after the statement of its assignment in the scope
+	 * that creates it (see wrap_target), and after the placement statements
+	 * right after it; later checkpoint calls go through .module ... */
 	uint32_t wrap_at = TP_NONE;
 	if (last_model == TP_NONE) {
 		note(m, 0, tp_arena_printf(m->arena, "no assignment of '%s' in MAIN: wrap the model in DistributedDataParallel by hand (-t names the variable)",
 					   m->dist_model));
 	} else {
+		last_model = wrap_target(m, model, first_model, last_model);
 		uint32_t s = m->res->scope_of[last_model];
 		uint32_t stmt = statement_in_scope(m, last_model, s);
 		for (uint32_t n = stmt == TP_NONE ? TP_NONE : N(m, stmt)->next; n != TP_NONE; n = N(m, n)->next) {
@@ -596,8 +624,16 @@ void tp_distributed(tp_matcher *m)
 				     tp_arena_printf(m->arena, "wrap %s in DistributedDataParallel", m->dist_model));
 		}
 	}
+	/* ... until the model is assigned again (a reloaded checkpoint is a plain module). */
 	for (uint32_t i = 0; wrap_at != TP_NONE && i < m->tree->count; i++) {
-		if (kind(m, i) != K_CALL || N(m, i)->start < wrap_at)
+		if (N(m, i)->start < wrap_at)
+			continue;
+		if (m->res->scope_of[i] == m->res->scope_of[last_model] && assigns_model(m, i, model)) {
+			note(m, i, tp_arena_printf(m->arena, "%s is assigned again after training: it is not wrapped in DDP; if every rank "
+							   "loads rank 0's checkpoint here, call torch.distributed.barrier() first", m->dist_model));
+			break;
+		}
+		if (kind(m, i) != K_CALL)
 			continue;
 		uint32_t fn = tp_child(m->tree, i, F_FUNCTION);
 		if (fn == TP_NONE || kind(m, fn) != K_ATTRIBUTE)
