@@ -60,6 +60,8 @@ static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_ki
 			b->int_like = b->int_like && int_like;
 			b->value = TP_NONE;
 		}
+		if (b->kind == TP_BIND_IMPORT && kind == TP_BIND_LOCAL)
+			b->module = 0; /* `import model; model = model.Net()`: maybe a value */
 		if (b->kind == TP_BIND_IMPORT || kind <= b->kind)
 			return;
 	} else {

@@ -10,8 +10,8 @@
 enum tp_bind_kind { TP_BIND_LOCAL, TP_BIND_NONLOCAL, TP_BIND_GLOBAL, TP_BIND_IMPORT };
 
 /* What a name is bound to in one scope. qname is set for imports; module is 1
- * when the import binds a module (`import a.b`, `import a.b as c`), 0 for a
- * from-import, which may be any object. int_like is 1 when every assignment of
+ * when the import binds a module (`import a.b`, `import a.b as c`) that the
+ * scope does not also assign, 0 for a from-import, which may be any object. int_like is 1 when every assignment of
  * a local name in that scope is an integer literal or int(...). */
 typedef struct {
 	enum tp_bind_kind kind;
