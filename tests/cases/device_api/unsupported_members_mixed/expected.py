@@ -12,4 +12,4 @@ def capture(model, static_x):
     with torch.npu.graph(g):
         static_y = model(static_x)
     torch.cuda.nvtx.range_pop()
-    return g, static_y, torch.cuda.is_bf16_supported()
+    return g, static_y, torch.cuda.cudart()
