@@ -597,14 +597,16 @@ static int under_module_rule(const tp_matcher *m, const char *qn)
 	return 0;
 }
 
-/* A name the rules write: a renamed function's new name, or torch.npu.X for
+/* A name the rules write: a renamed function's or method's new name, or torch.npu.X for
  * a member X that the torch.cuda rule converts (in code converted before,
  * too). Other torch.npu.X are judged by the support lists. */
 static int written_by_rules(const tp_matcher *m, const char *qn)
 {
 	const tp_rule *r = tp_map_get(&m->rules->written, qn, strlen(qn));
-	if (r)
-		return 1;
+	const char *last = strrchr(qn, '.');
+	if (r || (last && (r = tp_map_get(&m->rules->written, last + 1, strlen(last + 1))) && !strchr(r->new_name, '.') &&
+		  r->kind != TP_RULE_MODULE))
+		return 1; /* torch.Tensor.npu, written for torch.Tensor.cuda */
 	for (const char *dot = strchr(qn, '.'); dot; dot = strchr(dot + 1, '.')) {
 		if (!(r = tp_map_get(&m->rules->written, qn, (size_t)(dot - qn))) || r->kind != TP_RULE_MODULE)
 			continue;

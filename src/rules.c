@@ -338,7 +338,7 @@ static void add_rule(tp_rules *rs, tp_rule *r)
 		tp_map_put(t, r->key, strlen(r->key), first);
 	else
 		rs->import_insert = first;
-	const char *written = r->kind == TP_RULE_MODULE ? r->new_qname : r->kind == TP_RULE_FUNC && strchr(r->new_name, '.') ? r->new_name : NULL;
+	const char *written = r->kind == TP_RULE_MODULE ? r->new_qname : r->kind == TP_RULE_FUNC || r->kind == TP_RULE_ATTR ? r->new_name : NULL;
 	if (written && !tp_map_get(&rs->written, written, strlen(written)))
 		tp_map_put(&rs->written, written, strlen(written), r);
 }

@@ -61,7 +61,8 @@ typedef struct {
 	tp_map device_index;    /* "to" */
 	tp_map similar;         /* -sim: "apex.optimizers.FusedSGD" */
 	tp_map written;         /* what the rules write: "torch.npu" (module rule),
-				 * "torch.distributed.is_hccl_available" (function rule) */
+				 * "torch.distributed.is_hccl_available" (function rule),
+				 * "npu" (method rule: x.npu()) */
 	tp_rule *import_insert;
 } tp_rules;
 

@@ -11,3 +11,5 @@ if torch.npu.is_available() and is_hccl_available():
     graph = torch.npu.NPUGraph()
     dist.init_process_group("hccl" if dist.is_hccl_available() else "gloo")
     torch.npu.not_a_real_api()
+    ones = torch.ones(2).npu()
+    print(ones.is_npu)
