@@ -618,10 +618,10 @@ void tp_distributed(tp_matcher *m)
 			note(m, last_model, "cannot place the DistributedDataParallel wrap: do it by hand");
 		} else {
 			wrap_at = N(m, stmt)->end;
-			insert_lines(m, wrap_at,
-				     tp_arena_printf(m->arena, "%s%s = torch.nn.parallel.DistributedDataParallel(%s.npu(), device_ids=[npu_local_rank])%s",
-						     indent_of(m, N(m, stmt)->start), m->dist_model, m->dist_model, m->eol),
-				     tp_arena_printf(m->arena, "wrap %s in DistributedDataParallel", m->dist_model));
+			tp_match__insert_line_after(m, &dist_rule, stmt,
+						    tp_arena_printf(m->arena, "%s = torch.nn.parallel.DistributedDataParallel(%s.npu(), device_ids=[npu_local_rank])",
+								    m->dist_model, m->dist_model),
+						    tp_arena_printf(m->arena, "wrap %s in DistributedDataParallel", m->dist_model));
 		}
 	}
 	/* ... until the model is assigned again (a reloaded checkpoint is a plain module). */

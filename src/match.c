@@ -325,9 +325,7 @@ static uint32_t line_indent(const tp_matcher *m, uint32_t off, uint32_t *ind)
 	return ls;
 }
 
-/* Inserts line on a line of its own after the line where stmt ends,
- * indented like stmt's first line. */
-static void insert_line_after(tp_matcher *m, const tp_rule *r, uint32_t stmt, const char *line, const char *message)
+void tp_match__insert_line_after(tp_matcher *m, const tp_rule *r, uint32_t stmt, const char *line, const char *message)
 {
 	uint32_t ind, ls = line_indent(m, N(m, stmt)->start, &ind);
 	uint32_t at = N(m, stmt)->end;
@@ -362,7 +360,7 @@ static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
 	if (after < m->len && m->src[after] == ';')
 		tp_match__edit(m, r, TP_OP_INSERT, N(m, stmt)->end, N(m, stmt)->end, tp_arena_printf(m->arena, "; %s", r->insert), message);
 	else
-		insert_line_after(m, r, stmt, r->insert, message);
+		tp_match__insert_line_after(m, r, stmt, r->insert, message);
 }
 
 /* ---- calls and attributes ------------------------------------------------- */
@@ -975,7 +973,7 @@ static void alias_renamed_method(tp_matcher *m, uint32_t def)
 			return; /* the class has the new name already, or redefines the old one later */
 	}
 	const char *line = tp_arena_printf(m->arena, "%s = %.*s", r->new_name, (int)s.len, s.ptr);
-	insert_line_after(m, r, stmt, line,
+	tp_match__insert_line_after(m, r, stmt, line,
 			  msg(m, r, "%s: callers' .%.*s become .%s, which must reach this class's own %.*s", line, (int)s.len, s.ptr,
 			      r->new_name, (int)s.len, s.ptr));
 }

@@ -35,6 +35,9 @@ void tp_match(tp_matcher *m);
 void tp_match__edit(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t start, uint32_t end, const char *replacement,
 		    const char *message);
 void tp_match__finding(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t node, const char *api, const char *tip);
+/* Inserts line (no line break) on a line of its own after the line where
+ * stmt ends, indented like stmt's first line. */
+void tp_match__insert_line_after(tp_matcher *m, const tp_rule *r, uint32_t stmt, const char *line, const char *message);
 /* The positional argument idx, or the keyword argument kw, of an argument list. */
 uint32_t tp_match__find_arg(const tp_matcher *m, uint32_t args, int idx, const char *kw, int *is_kw);
 /* Whether expression v is an integer device index by r's filter. */
