@@ -338,7 +338,7 @@ static int device_suffix(tp_str rest, int template)
 	return 1;
 }
 
-/* Whether string node str is a device string: "cuda", "cuda:0", "npu:1";
+/* Whether string node str names a device by index: "cuda:0", "npu:1";
  * with template set, one to fill in: "cuda:{}", "cuda:%d". An f-string
  * f"cuda:{i}" counts as a filled template. */
 static int device_string(const tp_matcher *m, uint32_t str, int template)
@@ -354,9 +354,9 @@ static int device_string(const tp_matcher *m, uint32_t str, int template)
 		return k && !rest.len && N(m, after)->next != TP_NONE && kind(m, N(m, after)->next) == K_STRING_END;
 	if (after == TP_NONE || kind(m, after) != K_STRING_END)
 		return 0;
-	if (!k)
-		return !template && (tp_str_eq(c, "cuda") || tp_str_eq(c, "npu"));
-	return device_suffix(rest, template);
+	/* A bare "cuda" stays "npu": the current device, which the preamble's
+	 * set_device chose, and still equal to "npu" where the script compares. */
+	return k && device_suffix(rest, template);
 }
 
 static void to_local_device(tp_matcher *m, uint32_t e)

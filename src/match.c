@@ -517,10 +517,10 @@ int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v)
 {
 	if (kind(m, v) == K_INTEGER)
 		return 1;
-	if (kind(m, v) != K_IDENTIFIER && kind(m, v) != K_ATTRIBUTE)
+	if (kind(m, v) != K_IDENTIFIER && kind(m, v) != K_ATTRIBUTE && kind(m, v) != K_SUBSCRIPT)
 		return 0;
 	tp_str s = text(m, v);
-	if (tp_regex_match(r->pattern, s.ptr, s.len))
+	if (tp_regex_match(r->pattern, s.ptr, s.len)) /* `args.gpu`, `opt.gpu_ids[0]` */
 		return 1;
 	const tp_binding *b = kind(m, v) == K_IDENTIFIER ? tp_resolve_name(m->res, v, s.ptr, s.len) : NULL;
 	return b && b->kind == TP_BIND_LOCAL && b->int_like;

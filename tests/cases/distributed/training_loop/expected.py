@@ -32,7 +32,7 @@ def main():
     args = parser.parse_args()
 
     torch.npu.set_device(npu_local_rank)
-    device = torch.device(f'npu:{npu_local_rank}' if torch.npu.is_available() else "cpu")
+    device = torch.device("npu" if torch.npu.is_available() else "cpu")
     dataset = TensorDataset(torch.randn(64, 8), torch.randint(0, 2, (64,)))
     train_loader = DataLoader(dataset, batch_size=8, num_workers=2, sampler=torch.utils.data.distributed.DistributedSampler(dataset))
 
