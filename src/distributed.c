@@ -359,6 +359,14 @@ static int device_string(const tp_matcher *m, uint32_t str, int template)
 	return k && device_suffix(rest, template);
 }
 
+/* Whether string node str is exactly "cuda". */
+static int plain_cuda(const tp_matcher *m, uint32_t str)
+{
+	uint32_t open = N(m, str)->first, content = open == TP_NONE ? TP_NONE : N(m, open)->next;
+	uint32_t after = content == TP_NONE ? TP_NONE : N(m, content)->next;
+	return kind(m, content) == K_STRING_CONTENT && tp_str_eq(text(m, content), "cuda") && kind(m, after) == K_STRING_END;
+}
+
 static void to_local_device(tp_matcher *m, uint32_t e)
 {
 	memset(m->claimed + e, 1, N(m, e)->end_index - e);
@@ -381,6 +389,8 @@ static void local_device_expr(tp_matcher *m, uint32_t e, int depth)
 	case K_STRING:
 		if (device_string(m, e, 0))
 			to_local_device(m, e);
+		else
+			m->plain_device |= plain_cuda(m, e);
 		break;
 	case K_CALL: { /* "cuda:{}".format(i) */
 		uint32_t fn = tp_child(m->tree, e, F_FUNCTION);
@@ -508,7 +518,7 @@ void tp_specify_device(tp_matcher *m)
 		if (k == K_CALL)
 			choose_device(m, i, qname(m, i), index);
 	}
-	if (m->items.len == before || defined || anchor == TP_NONE || !module_import(m, "torch", "torch"))
+	if ((m->items.len == before && !m->plain_device) || defined || anchor == TP_NONE || !module_import(m, "torch", "torch"))
 		return;
 	tp_buf b = {0};
 	if (!module_import(m, "os", "os"))

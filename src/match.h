@@ -23,6 +23,7 @@ typedef struct {
 	const char *device_var; /* the variable device choices use (-s or distributed), or NULL */
 	const tp_map *ext_modules, *library_ops; /* custom CUDA extensions of the tree (may be NULL) */
 	uint8_t *claimed;       /* per node: rewritten by distributed mode already */
+	int plain_device;       /* -s: a device choice is a plain "cuda", which needs set_device too */
 	tp_array(tp_item) late; /* items that must follow the torch_npu import at one point */
 	tp_array(tp_item) items;
 	/* argument deletions of the call being matched, emitted together */
