@@ -39,14 +39,6 @@ static uint32_t after_line(const tp_matcher *m, uint32_t off)
 	return off < m->len ? off + 1 : off;
 }
 
-static const char *indent_of(const tp_matcher *m, uint32_t off)
-{
-	uint32_t ls = line_start(m, off), e = ls;
-	while (e < m->len && (m->src[e] == ' ' || m->src[e] == '\t'))
-		e++;
-	return tp_arena_strndup(m->arena, m->src + ls, e - ls);
-}
-
 /* Inserts whole lines after the line holding off (a newline first at EOF). */
 static void insert_lines(tp_matcher *m, uint32_t off, const char *lines, const char *message)
 {
@@ -313,7 +305,8 @@ static void set_epoch(tp_matcher *m, uint32_t loader, struct epoch_insert *ins, 
 			ins[k] = (struct epoch_insert){at, {0}, {0}};
 			(*nins)++;
 		}
-		tp_buf_printf(&ins[k].lines, "%s%.*s.sampler.set_epoch(%.*s)%s", indent_of(m, N(m, first)->start), (int)name.len, name.ptr,
+		tp_str ind = tp_match__indent(m, N(m, first)->start);
+		tp_buf_printf(&ins[k].lines, "%.*s%.*s.sampler.set_epoch(%.*s)%s", (int)ind.len, ind.ptr, (int)name.len, name.ptr,
 			      (int)e.len, e.ptr, m->eol);
 		tp_buf_printf(&ins[k].what, "%s%.*s.sampler.set_epoch(%.*s)", ins[k].what.len ? ", " : "", (int)name.len, name.ptr, (int)e.len, e.ptr);
 		return;

@@ -312,8 +312,7 @@ static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, int *
 	}
 }
 
-/* The start of the line holding off, and the end of its indentation. */
-static uint32_t line_indent(const tp_matcher *m, uint32_t off, uint32_t *ind)
+tp_str tp_match__indent(const tp_matcher *m, uint32_t off)
 {
 	uint32_t ls = off;
 	while (ls > 0 && m->src[ls - 1] != '\n')
@@ -321,18 +320,17 @@ static uint32_t line_indent(const tp_matcher *m, uint32_t off, uint32_t *ind)
 	uint32_t e = ls;
 	while (e < m->len && (m->src[e] == ' ' || m->src[e] == '\t'))
 		e++;
-	*ind = e;
-	return ls;
+	return (tp_str){m->src + ls, e - ls};
 }
 
 void tp_match__insert_line_after(tp_matcher *m, const tp_rule *r, uint32_t stmt, const char *line, const char *message)
 {
-	uint32_t ind, ls = line_indent(m, N(m, stmt)->start, &ind);
+	tp_str ind = tp_match__indent(m, N(m, stmt)->start);
 	uint32_t at = N(m, stmt)->end;
 	while (at < m->len && m->src[at] != '\n')
 		at++;
-	const char *text = at < m->len ? tp_arena_printf(m->arena, "%.*s%s%s", (int)(ind - ls), m->src + ls, line, m->eol)
-				       : tp_arena_printf(m->arena, "%s%.*s%s", m->eol, (int)(ind - ls), m->src + ls, line);
+	const char *text = at < m->len ? tp_arena_printf(m->arena, "%.*s%s%s", (int)ind.len, ind.ptr, line, m->eol)
+				       : tp_arena_printf(m->arena, "%s%.*s%s", m->eol, (int)ind.len, ind.ptr, line);
 	at += at < m->len;
 	tp_match__edit(m, r, TP_OP_INSERT, at, at, text, message);
 }
@@ -345,11 +343,12 @@ void tp_match__insert_line_after(tp_matcher *m, const tp_rule *r, uint32_t stmt,
 static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
 {
 	const char *message = r->message ? msg(m, r, "%s", r->message) : msg(m, r, "insert %s", r->insert);
-	uint32_t ind, ls = line_indent(m, N(m, stmt)->start, &ind);
+	tp_str ind = tp_match__indent(m, N(m, stmt)->start);
+	uint32_t ls = (uint32_t)(ind.ptr - m->src);
 	for (size_t i = 0; i < m->items.len; i++) {
 		const tp_item *it = &m->items.items[i];
 		if (it->op <= TP_OP_DELETE && it->start >= N(m, stmt)->start && it->end <= N(m, stmt)->end) {
-			tp_match__edit(m, r, TP_OP_INSERT, ls, ls, tp_arena_printf(m->arena, "%.*s%s%s", (int)(ind - ls), m->src + ls, r->insert, m->eol),
+			tp_match__edit(m, r, TP_OP_INSERT, ls, ls, tp_arena_printf(m->arena, "%.*s%s%s", (int)ind.len, ind.ptr, r->insert, m->eol),
 				       message);
 			return;
 		}

@@ -36,6 +36,8 @@ void tp_match(tp_matcher *m);
 void tp_match__edit(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t start, uint32_t end, const char *replacement,
 		    const char *message);
 void tp_match__finding(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t node, const char *api, const char *tip);
+/* The indentation of the line holding off (its ptr is the line's start). */
+tp_str tp_match__indent(const tp_matcher *m, uint32_t off);
 /* Inserts line (no line break) on a line of its own after the line where
  * stmt ends, indented like stmt's first line. */
 void tp_match__insert_line_after(tp_matcher *m, const tp_rule *r, uint32_t stmt, const char *line, const char *message);
