@@ -102,8 +102,8 @@ def test_data_parallel_wraps_a_cpu_module(probe):
 
 
 def test_device_backend_becomes_gloo(probe):
-    _, results, _ = probe
-    assert results["distributed_backend"] == "gloo"
+    device, results, _ = probe
+    assert results["distributed_backend"] == [{"cuda": "nccl", "npu": "hccl"}[device], True, "gloo"]
 
 
 def test_torch_npu_and_torch_npu_modules_import(probe):

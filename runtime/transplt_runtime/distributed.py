@@ -43,6 +43,19 @@ def install(dmap):
                 hook()
         return real_destroy(group)
 
+    def available(kind):
+        def is_available():
+            dmap.report_foreign(kind, f"is_{devices.BACKENDS[kind]}_available()", sys._getframe(1))
+            return True
+        return is_available
+
+    # Each device's backend, as its real stack has it (torch_npu registers hccl).
+    for kind in dmap.types:
+        name = devices.BACKENDS[kind]
+        if not hasattr(c10d.Backend, name.upper()):
+            setattr(c10d.Backend, name.upper(), name)
+        setattr(torch.distributed, f"is_{name}_available", available(kind))
+
     for module in (torch.distributed, c10d):
         module.init_process_group = backend_at(c10d.init_process_group, 0)
         module.new_group = backend_at(c10d.new_group, 2)

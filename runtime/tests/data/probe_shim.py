@@ -209,11 +209,12 @@ def distributed_backend():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    backend = {"cuda": "nccl", "npu": "hccl"}[DEV]
+    backend = {"cuda": dist.Backend.NCCL, "npu": getattr(dist.Backend, "HCCL", None)}[DEV]
+    available = {"cuda": dist.is_nccl_available, "npu": getattr(dist, "is_hccl_available", None)}[DEV]
     dist.init_process_group(backend, init_method=f"tcp://127.0.0.1:{port}", world_size=1, rank=0)
     used = dist.get_backend()
     dist.destroy_process_group()
-    return used
+    return [backend, available(), used]
 
 
 @check
