@@ -525,9 +525,10 @@ int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v)
 	return b && b->kind == TP_BIND_LOCAL && b->int_like;
 }
 
-/* `.to(0)`, `.to(args.gpu)`, `.to(d)` with d = int(...): a bare integer
- * device means the GPU on CUDA, but torch_npu rejects it. */
-static void apply_device_index(tp_matcher *m, const tp_rule *r, uint32_t call)
+/* `.to(0)`, `.to(args.gpu)`, `torch.zeros(n, device=rank)`, `.to(d)` with
+ * d = int(...): a bare integer device means the GPU on CUDA, but torch_npu
+ * rejects it. callee: how the message names the call (".to", "torch.zeros"). */
+static void apply_device_index(tp_matcher *m, const tp_rule *r, uint32_t call, const char *callee)
 {
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
 	if (args == TP_NONE || kind(m, args) != K_ARG_LIST)
@@ -551,7 +552,8 @@ static void apply_device_index(tp_matcher *m, const tp_rule *r, uint32_t call)
 		rep = tp_arena_printf(m->arena, "f'%s:{%.*s}'", r->device, (int)s.len, s.ptr);
 	if (rep)
 		tp_match__edit(m, r, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep,
-		     msg(m, r, ".%s(%.*s) -> .%s(%s): torch_npu needs a device string, not an integer", r->old_name, (int)s.len, s.ptr, r->old_name, rep));
+		     msg(m, r, "%s(%s%.*s) -> %s(%s%s): torch_npu needs a device string, not an integer", callee, is_kw ? "device=" : "",
+			 (int)s.len, s.ptr, callee, is_kw ? "device=" : "", rep));
 }
 
 /* A qualified function rename at a call site written as an attribute chain. */
@@ -826,6 +828,28 @@ static int custom_cuda(tp_matcher *m, uint32_t call, uint32_t fn, const char *qn
 	return 1;
 }
 
+/* The device-index rule for the function qn: its own ("torch.device"),
+ * else its innermost module's ("torch.nn.*" before "torch.*"). None under a
+ * module rule's old or new name: torch.npu's device API takes indexes, as
+ * torch.cuda's does. */
+static const tp_rule *device_index_rule(const tp_matcher *m, const char *qn)
+{
+	for (const char *dot = strchr(qn, '.'); dot; dot = strchr(dot + 1, '.')) {
+		const tp_rule *w = lookup(&m->rules->written, qn, (size_t)(dot - qn));
+		if (lookup(&m->rules->module, qn, (size_t)(dot - qn)) || (w && w->kind == TP_RULE_MODULE))
+			return NULL;
+	}
+	const tp_rule *r = lookup_z(&m->rules->device_index_qualified, qn);
+	char key[256];
+	for (size_t n = strlen(qn); !r && n > 0; n--)
+		if (qn[n - 1] == '.' && n + 1 < sizeof key) {
+			memcpy(key, qn, n);
+			key[n] = '*';
+			r = lookup(&m->rules->device_index_qualified, key, n + 1);
+		}
+	return r;
+}
+
 static void match_call_rules(tp_matcher *m, uint32_t call)
 {
 	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
@@ -848,6 +872,8 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 			rename_qualified_call(m, r, fn, qn);
 		for (r = lookup_z(&m->rules->args_qualified, qn); r; r = r->next)
 			apply_args_rule(m, r, call, qn);
+		if ((r = device_index_rule(m, qn)))
+			apply_device_index(m, r, call, qn);
 	}
 	if (kind(m, fn) != K_ATTRIBUTE || !on_value(m, fn))
 		return;
@@ -862,7 +888,7 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 	for (r = lookup(&m->rules->args_method, name.ptr, name.len); r; r = r->next)
 		apply_args_rule(m, r, call, mname);
 	if ((r = lookup(&m->rules->device_index, name.ptr, name.len)))
-		apply_device_index(m, r, call);
+		apply_device_index(m, r, call, mname);
 }
 
 static void match_call(tp_matcher *m, uint32_t call)

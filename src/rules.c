@@ -45,7 +45,7 @@ static const struct key_spec string_keys[] = {
 	{"pattern", KEY_REGEX, 1, S(pattern)}, {"old", KEY_NAME, 1, S(old)},
 	{"new", KEY_TEXT, 1, S(replacement)}, {0}};
 static const struct key_spec device_keys[] = {
-	{"method", KEY_NAME, 1, S(old_name)}, {"arg_idx", KEY_INDEX, 0, S(arg_idx)},
+	{"func_name", KEY_TEXT, 1, S(func_name)}, {"arg_idx", KEY_INDEX, 0, S(arg_idx)},
 	{"arg_keyword", KEY_NAME, 0, S(arg_keyword)}, {"device", KEY_NAME, 1, S(device)},
 	{"name_pattern", KEY_REGEX, 1, S(pattern)}, {0}};
 static const struct key_spec similar_keys[] = {
@@ -229,11 +229,25 @@ static int finish_rule(tp_rule *r, const tp_json *entry, const struct src *src)
 		break;
 	case TP_RULE_FUNC:
 	case TP_RULE_ATTR:
-	case TP_RULE_DEVICE_INDEX:
 		if (r->kind != TP_RULE_FUNC && strchr(r->old_name, '.'))
 			return fail(src, entry, "%s: \"%s\" must be a bare name", src->where, r->old_name);
 		r->key = tp_xstrdup(r->old_name);
 		break;
+	case TP_RULE_DEVICE_INDEX: {
+		/* A method, a qualified function, or every function of a module: "torch.*". */
+		size_t n = strlen(r->func_name);
+		int every = n > 2 && strcmp(r->func_name + n - 2, ".*") == 0;
+		char *name = tp_xstrndup(r->func_name, every ? n - 2 : n);
+		int ok = is_dotted_name(name);
+		free(name);
+		if (!ok)
+			return fail(src, entry, "%s.func_name: \"%s\" must be a Python name, or a module name followed by \".*\"",
+				    src->where, r->func_name);
+		if (r->arg_idx < 0 && !r->arg_keyword)
+			return fail(src, entry, "%s: needs \"arg_idx\" or \"arg_keyword\"", src->where);
+		r->key = tp_xstrdup(r->func_name);
+		break;
+	}
 	case TP_RULE_ARGS:
 		if (r->arg_idx < 0 && !r->arg_keyword)
 			return fail(src, entry, "%s: needs \"arg_idx\" or \"arg_keyword\"", src->where);
@@ -313,7 +327,7 @@ static tp_map *table_for(tp_rules *rs, const tp_rule *r)
 	case TP_RULE_ATTR: return &rs->attr_method;
 	case TP_RULE_ARGS: return qualified ? &rs->args_qualified : &rs->args_method;
 	case TP_RULE_STRING: return &rs->string_prefix;
-	case TP_RULE_DEVICE_INDEX: return &rs->device_index;
+	case TP_RULE_DEVICE_INDEX: return qualified ? &rs->device_index_qualified : &rs->device_index;
 	case TP_RULE_SIMILAR: return &rs->similar;
 	default: return NULL;
 	}
@@ -497,7 +511,7 @@ void tp_rules_free(tp_rules *rs)
 		rule_free(rs->all.items[i]);
 	tp_array_free(&rs->all);
 	tp_map *maps[] = {&rs->module, &rs->func_qualified, &rs->func_method, &rs->attr_method,
-			  &rs->args_qualified, &rs->args_method, &rs->string_prefix, &rs->device_index, &rs->similar, &rs->written};
+			  &rs->args_qualified, &rs->args_method, &rs->string_prefix, &rs->device_index, &rs->device_index_qualified, &rs->similar, &rs->written};
 	for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
 		tp_map_dispose(maps[i]);
 	free(rs);

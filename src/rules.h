@@ -59,6 +59,7 @@ typedef struct {
 	tp_map args_method;
 	tp_map string_prefix;   /* leading word of a string literal: "cuda" */
 	tp_map device_index;    /* "to" */
+	tp_map device_index_qualified; /* "torch.device", "torch.*" (any function of torch) */
 	tp_map similar;         /* -sim: "apex.optimizers.FusedSGD" */
 	tp_map written;         /* what the rules write: "torch.npu" (module rule),
 				 * "torch.distributed.is_hccl_available" (function rule),
