@@ -1005,6 +1005,49 @@ static void alias_renamed_method(tp_matcher *m, uint32_t def)
 
 /* ---- strings -------------------------------------------------------------- */
 
+/* Whether value is what a torch.load call is given as map_location: the
+ * keyword, or load's second argument. */
+static int is_map_location(const tp_matcher *m, uint32_t value)
+{
+	uint32_t p = N(m, value)->parent;
+	if (kind(m, p) == K_KEYWORD_ARG) {
+		uint32_t name = tp_child(m->tree, p, F_NAME);
+		return N(m, value)->field == F_VALUE && name != TP_NONE && tp_str_eq(text(m, name), "map_location");
+	}
+	if (kind(m, p) != K_ARG_LIST || N(m, p)->first == value || N(m, N(m, p)->first)->next != value)
+		return 0;
+	uint32_t fn = tp_child(m->tree, N(m, p)->parent, F_FUNCTION);
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? attr_name(m, fn) : fn;
+	return leaf != TP_NONE && tp_str_eq(text(m, leaf), "load");
+}
+
+/* Whether str is a key of a map_location dict, `{'cuda:0': 'cpu'}` (also
+ * `'cuda:%d' % 0` and `'cuda:{}'.format(0)`), given directly or through a
+ * name. A key names where a checkpoint's tensors were saved: a GPU, for the
+ * checkpoints made before the port, so it stays. */
+static int is_saved_location(const tp_matcher *m, uint32_t str)
+{
+	uint32_t c = str, p = N(m, c)->parent;
+	while (p != TP_NONE && ((kind(m, p) == K_BINARY_OP && N(m, c)->field == F_LEFT) ||
+				(kind(m, p) == K_ATTRIBUTE && N(m, c)->field == F_OBJECT) ||
+				(kind(m, p) == K_CALL && N(m, c)->field == F_FUNCTION))) {
+		c = p;
+		p = N(m, p)->parent;
+	}
+	if (kind(m, p) != K_PAIR || N(m, p)->first != c || kind(m, N(m, p)->parent) != K_DICT)
+		return 0;
+	uint32_t dict = N(m, p)->parent, a = N(m, dict)->parent;
+	if (is_map_location(m, dict))
+		return 1;
+	uint32_t left = kind(m, a) == K_ASSIGNMENT && N(m, dict)->field == F_RIGHT ? tp_child(m->tree, a, F_LEFT) : TP_NONE;
+	if (kind(m, left) != K_IDENTIFIER)
+		return 0;
+	for (uint32_t i = 0; i < m->tree->count; i++)
+		if (kind(m, i) == K_IDENTIFIER && i != left && tp_str_same(text(m, i), text(m, left)) && is_map_location(m, i))
+			return 1;
+	return 0;
+}
+
 static void match_string(tp_matcher *m, uint32_t str)
 {
 	uint32_t p = N(m, str)->parent;
@@ -1034,6 +1077,8 @@ static void match_string(tp_matcher *m, uint32_t str)
 		uint32_t n = (uint32_t)strlen(r->old);
 		if (n > ce - cs || memcmp(m->src + cs, r->old, n) != 0 || !tp_regex_match(r->pattern, m->src + cs, ce - cs))
 			continue;
+		if (is_saved_location(m, str))
+			return;
 		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + n, r->replacement,
 		     msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
 		return;

@@ -1,0 +1,13 @@
+import torch
+
+
+def restore(model, path, rank, pretrained):
+    # a dict's keys name where the checkpoint was saved (a GPU, before the
+    # port): they stay; the values say where to load, and become npu
+    state = torch.load(pretrained, map_location={'cuda:0': 'cpu'})
+    model.load_state_dict(torch.load(path, {'cuda:0': f'cuda:{rank}'}))
+    map_location = {'cuda:%d' % 0: 'cuda:%d' % rank}
+    model.load_state_dict(torch.load(path, map_location=map_location))
+    # any other dict: a device name as usual
+    devices = {'cuda:0': 'main'}
+    return state, devices
