@@ -24,7 +24,7 @@ def main(args):
         checkpoint = torch.load(args.resume, map_location=loc)
         checkpoint = torch.load(args.resume, map_location=(f'npu:{npu_local_rank}'))
         checkpoint = torch.load(args.resume, map_location=f'npu:{npu_local_rank}')
-        checkpoint = torch.load(args.resume, map_location={"npu:0": f'npu:{npu_local_rank}'})
+        checkpoint = torch.load(args.resume, map_location={"cuda:0": f'npu:{npu_local_rank}'})
         checkpoint = torch.load(args.resume, map_location="cpu")
         model.module.load_state_dict(checkpoint["state_dict"])
     dev = torch.device("npu", npu_local_rank)
