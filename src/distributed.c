@@ -100,12 +100,21 @@ static int drop_self_assignment(tp_matcher *m, uint32_t call, uint32_t arg)
 	return 1;
 }
 
-/* The statement holding node that sits directly in the block of scope s. */
-static uint32_t statement_in_scope(const tp_matcher *m, uint32_t node, uint32_t s)
+/* The innermost block (the module, or the body of a def, if, with, for, try
+ * ...) that holds both nodes. */
+static uint32_t common_block(const tp_matcher *m, uint32_t a, uint32_t b)
 {
-	uint32_t block = s == 0 ? 0 : tp_child(m->tree, s, F_BODY);
+	uint32_t blk = N(m, a)->parent;
+	while (blk != 0 && (kind(m, blk) != K_BLOCK || b < blk || b >= N(m, blk)->end_index))
+		blk = N(m, blk)->parent;
+	return blk;
+}
+
+/* The statement of block blk that holds node. */
+static uint32_t statement_in(const tp_matcher *m, uint32_t blk, uint32_t node)
+{
 	uint32_t n = node;
-	while (n != TP_NONE && N(m, n)->parent != block)
+	while (n != TP_NONE && N(m, n)->parent != blk)
 		n = N(m, n)->parent;
 	return n;
 }
@@ -128,6 +137,23 @@ static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
 	return kind(m, obj) == K_IDENTIFIER && tp_str_same(text(m, obj), model);
 }
 
+/* What DistributedDataParallel answers itself, as any nn.Module does: the
+ * model's own layers, attributes and methods are reached through .module. */
+static int is_module_api(tp_str name)
+{
+	static const char *const api[] = {
+		"forward", "train", "eval", "training", "parameters", "named_parameters", "buffers", "named_buffers", "children",
+		"named_children", "modules", "named_modules", "zero_grad", "to", "cuda", "npu", "cpu", "half", "float", "double",
+		"bfloat16", "type", "apply", "requires_grad_", "register_forward_hook", "register_forward_pre_hook",
+		"register_full_backward_hook", "register_backward_hook", "register_buffer", "register_parameter", "add_module",
+		"get_submodule", "get_parameter", "get_buffer", "share_memory", "extra_repr", "module", "no_sync", "join",
+		"register_comm_hook", "to_empty", NULL};
+	for (const char *const *p = api; *p; p++)
+		if (tp_str_eq(name, *p))
+			return 1;
+	return 0;
+}
+
 static int assigns_model(const tp_matcher *m, uint32_t i, tp_str model)
 {
 	uint32_t left = kind(m, i) == K_ASSIGNMENT ? tp_child(m->tree, i, F_LEFT) : TP_NONE;
@@ -141,7 +167,7 @@ static int assigns_model(const tp_matcher *m, uint32_t i, tp_str model)
 static uint32_t wrap_target(const tp_matcher *m, tp_str model, uint32_t first, uint32_t last)
 {
 	uint32_t s = m->res->scope_of[first], loop = TP_NONE;
-	uint32_t from = statement_in_scope(m, first, s);
+	uint32_t from = statement_in(m, common_block(m, first, last), first);
 	for (uint32_t t = from == TP_NONE ? TP_NONE : N(m, from)->next; t != TP_NONE && t < last && loop == TP_NONE; t = N(m, t)->next) {
 		if (kind(m, t) == K_FUNCTION_DEF || kind(m, t) == K_CLASS_DEF || kind(m, t) == K_DECORATED_DEF)
 			continue;
@@ -165,17 +191,19 @@ static int module_import(const tp_matcher *m, const char *name, const char *qn)
 	return b && b->kind == TP_BIND_IMPORT && strcmp(b->qname, qn) == 0;
 }
 
-/* Guarded already: inside an `if` whose condition mentions a rank or the main process. */
+/* Guarded already: inside an `if` whose condition names a rank or the main
+ * process (`args.rank == 0`, `is_main_process()`), in a name: the string of
+ * `if __name__ == "__main__":` is no guard. */
 static int rank_guarded(const tp_matcher *m, uint32_t n)
 {
 	for (uint32_t p = N(m, n)->parent; p != TP_NONE; p = N(m, p)->parent) {
-		if (kind(m, p) != K_IF)
-			continue;
-		uint32_t cond = N(m, p)->first;
-		tp_str c = cond == TP_NONE ? (tp_str){"", 0} : text(m, cond);
-		for (size_t i = 0; i + 4 <= c.len; i++)
-			if (memcmp(c.ptr + i, "rank", 4) == 0 || memcmp(c.ptr + i, "main", 4) == 0)
-				return 1;
+		uint32_t cond = kind(m, p) == K_IF ? N(m, p)->first : TP_NONE;
+		for (uint32_t j = cond; j != TP_NONE && j < N(m, cond)->end_index; j++) {
+			tp_str c = text(m, j);
+			for (size_t i = 0; kind(m, j) == K_IDENTIFIER && i + 4 <= c.len; i++)
+				if (memcmp(c.ptr + i, "rank", 4) == 0 || memcmp(c.ptr + i, "main", 4) == 0)
+					return 1;
+		}
 	}
 	return 0;
 }
@@ -607,9 +635,11 @@ void tp_distributed(tp_matcher *m)
 		note(m, 0, tp_arena_printf(m->arena, "no assignment of '%s' in MAIN: wrap the model in DistributedDataParallel by hand (-t names the variable)",
 					   m->dist_model));
 	} else {
+		/* After the statement that holds the assignment in the block that
+		 * holds the first one too: after a whole if/else that places the
+		 * model, and inside an `if __name__ == "__main__":` block. */
 		last_model = wrap_target(m, model, first_model, last_model);
-		uint32_t s = m->res->scope_of[last_model];
-		uint32_t stmt = statement_in_scope(m, last_model, s);
+		uint32_t stmt = statement_in(m, common_block(m, first_model, last_model), last_model);
 		for (uint32_t n = stmt == TP_NONE ? TP_NONE : N(m, stmt)->next; n != TP_NONE; n = N(m, n)->next) {
 			if (kind(m, n) == K_COMMENT)
 				continue;
@@ -636,19 +666,21 @@ void tp_distributed(tp_matcher *m)
 							   "loads rank 0's checkpoint here, call torch.distributed.barrier() first", m->dist_model));
 			break;
 		}
-		if (kind(m, i) != K_CALL)
+		if (kind(m, i) != K_ATTRIBUTE)
 			continue;
-		uint32_t fn = tp_child(m->tree, i, F_FUNCTION);
-		if (fn == TP_NONE || kind(m, fn) != K_ATTRIBUTE)
+		uint32_t obj = tp_child(m->tree, i, F_OBJECT), attr = tp_child(m->tree, i, F_ATTRIBUTE);
+		if (kind(m, obj) != K_IDENTIFIER || attr == TP_NONE || !tp_str_same(text(m, obj), model) ||
+		    m->res->scope_of[i] != m->res->scope_of[last_model])
 			continue;
-		uint32_t obj = tp_child(m->tree, fn, F_OBJECT);
-		tp_str meth = text(m, tp_child(m->tree, fn, F_ATTRIBUTE));
-		if (kind(m, obj) != K_IDENTIFIER || !tp_str_same(text(m, obj), model) || m->res->scope_of[i] != m->res->scope_of[last_model])
-			continue;
-		if (tp_str_eq(meth, "state_dict") || tp_str_eq(meth, "load_state_dict"))
+		tp_str a = text(m, attr);
+		if (tp_str_eq(a, "state_dict") || tp_str_eq(a, "load_state_dict"))
 			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",
 			    tp_arena_printf(m->arena, "%s.%.*s() goes through .module: checkpoints stay loadable on one card", m->dist_model,
-					    (int)meth.len, meth.ptr));
+					    (int)a.len, a.ptr));
+		else if (!is_module_api(a))
+			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",
+			    tp_arena_printf(m->arena, "%s.%.*s goes through .module: DistributedDataParallel has only nn.Module's own attributes",
+					    m->dist_model, (int)a.len, a.ptr));
 	}
 	struct epoch_insert ins[16];
 	size_t nins = 0;
