@@ -257,8 +257,9 @@ static int type_checking_only(const tp_matcher *m, uint32_t stmt)
 
 /* Import insertion and module tracking for one import statement. first_hit
  * collects, per insertion rule, the first import of its module in each
- * scope (the module's, or a function's), in source order. */
-static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, int *has_unless)
+ * scope (the module's, or a function's), in source order; unless, the
+ * imports of its unless_module that run. */
+static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, tp_hits *unless)
 {
 	const tp_rule *ins = m->rules->import_insert;
 	uint32_t roots[64];
@@ -306,8 +307,8 @@ static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, int *
 				if (!seen)
 					tp_array_push(&first_hit[i], stmt);
 			}
-			if (tp_str_eq(root, r->unless_module))
-				has_unless[i] = 1;
+			if (tp_str_eq(root, r->unless_module) && runs)
+				tp_array_push(&unless[i], stmt);
 		}
 	}
 }
@@ -1097,13 +1098,13 @@ void tp_match(tp_matcher *m)
 	for (const tp_rule *r = m->rules->import_insert; r; r = r->next)
 		nins++;
 	tp_hits *first_hit = tp_arena_alloc(m->arena, (nins + 1) * sizeof *first_hit);
-	int *has_unless = tp_arena_alloc(m->arena, (nins + 1) * sizeof *has_unless);
+	tp_hits *unless = tp_arena_alloc(m->arena, (nins + 1) * sizeof *unless);
 	memset(first_hit, 0, (nins + 1) * sizeof *first_hit);
-	memset(has_unless, 0, (nins + 1) * sizeof *has_unless);
+	memset(unless, 0, (nins + 1) * sizeof *unless);
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		switch (kind(m, i)) {
 		case K_IMPORT:
-		case K_IMPORT_FROM: match_import(m, i, first_hit, has_unless); break;
+		case K_IMPORT_FROM: match_import(m, i, first_hit, unless); break;
 		case K_CALL: match_call(m, i); break;
 		case K_ATTRIBUTE: match_attribute(m, i); break;
 		case K_STRING: match_string(m, i); break;
@@ -1134,17 +1135,24 @@ void tp_match(tp_matcher *m)
 		}
 	}
 	/* After the module's first import of it that runs; without one, after
-	 * the first in each function that imports it. */
+	 * the first in each function that imports it. Not where that scope
+	 * imports unless_module already: an import inside one function does
+	 * not serve the module's code. */
 	uint32_t i = 0;
 	for (const tp_rule *r = m->rules->import_insert; r; r = r->next, i++) {
 		const tp_hits *h = &first_hit[i];
 		size_t top = 0;
 		while (top < h->len && m->res->scope_of[h->items[top]] != 0)
 			top++;
-		for (size_t k = 0; k < h->len && !has_unless[i]; k++)
-			if (top == h->len || k == top)
+		for (size_t k = 0; k < h->len; k++) {
+			int has = 0;
+			for (size_t u = 0; u < unless[i].len && !has; u++)
+				has = m->res->scope_of[unless[i].items[u]] == m->res->scope_of[h->items[k]];
+			if ((top == h->len || k == top) && !has)
 				insert_import(m, r, h->items[k]);
+		}
 		tp_array_free(&first_hit[i]);
+		tp_array_free(&unless[i]);
 	}
 	for (size_t k = 0; k < m->late.len; k++)
 		tp_array_push(&m->items, m->late.items[k]);
