@@ -134,9 +134,15 @@ static void add_row(tp_result *out, const lines *l, const tp_item *it, uint32_t 
 	tp_array_push(&out->rows, row);
 }
 
-static void warn_row(tp_result *out, const char *message)
+/* A WARNING row for the whole file, at the line and column (in bytes) of
+ * offset at in src. */
+static void warn_row(tp_result *out, const char *src, size_t at, const char *message)
 {
-	tp_row row = {.op = TP_OP_WARNING, .line1 = 1, .col1 = 1, .line2 = 1, .col2 = 1, .message = tp_xstrdup(message)};
+	uint32_t line = 1, col = 1;
+	for (size_t i = 0; i < at; i++, col++)
+		if (src[i] == '\n')
+			line++, col = 0;
+	tp_row row = {.op = TP_OP_WARNING, .line1 = line, .col1 = col, .line2 = line, .col2 = col, .message = tp_xstrdup(message)};
 	tp_array_push(&out->rows, row);
 }
 
@@ -146,22 +152,24 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 	for (size_t i = 0; i < len; i++)
 		out->lines += src[i] == '\n';
 	out->lines += len && src[len - 1] != '\n';
-	if (memchr(src, 0, len)) {
+	const char *nul = memchr(src, 0, len);
+	if (nul) {
 		out->status = TP_FILE_BINARY;
-		warn_row(out, "binary content (NUL bytes) in a .py file: copied unchanged");
+		warn_row(out, src, (size_t)(nul - src), "binary content (NUL bytes) in a .py file: copied unchanged");
 		return;
 	}
 	size_t bad = invalid_utf8_at((const unsigned char *)src, len);
 	if (bad < len) {
 		out->status = TP_FILE_NOT_UTF8;
-		char m[128];
-		snprintf(m, sizeof m, "not UTF-8 (invalid byte at offset %zu): copied unchanged", bad);
-		warn_row(out, m);
+		char m[160];
+		snprintf(m, sizeof m, "not UTF-8 (byte 0x%02x at offset %zu): copied unchanged; save the file as UTF-8 to convert it",
+			 (unsigned char)src[bad], bad);
+		warn_row(out, src, bad, m);
 		return;
 	}
 	if (len > UINT32_MAX / 2) {
 		out->status = TP_FILE_BINARY;
-		warn_row(out, "file too large to convert (over 2 GiB): copied unchanged");
+		warn_row(out, src, 0, "file too large to convert (over 2 GiB): copied unchanged");
 		return;
 	}
 	/* The BOM is kept but not parsed; offsets below are past it. */
@@ -175,7 +183,7 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 	tp_matcher m = {0};
 	tp_buf conv = {0};
 	if (tp_parse(&tree, parser, body, blen) < 0) {
-		warn_row(out, "the parser gave up on this file: copied unchanged");
+		warn_row(out, src, 0, "the parser gave up on this file: copied unchanged");
 		goto cleanup;
 	}
 	out->syntax_errors = (int)tree.error_count;
@@ -242,7 +250,7 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 				row->message = msg;
 				row->op = TP_OP_WARNING;
 			}
-			warn_row(out, "the converted file did not parse as well as the input: the original was kept");
+			warn_row(out, src, 0, "the converted file did not parse as well as the input: the original was kept");
 		} else {
 			out->output = conv.ptr;
 			out->output_len = conv.len;

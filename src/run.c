@@ -181,6 +181,11 @@ static void merge(job *j, size_t i)
 		fail(j, TP_EIO);
 	if (o->analyse)
 		analysis_row(j, e, r, n);
+	if ((o->check || o->diff) && !o->json)
+		for (size_t k = 0; k < r->rows.len; k++) /* a file left as it was must not look clean */
+			if (r->rows.items[k].op == TP_OP_WARNING)
+				fprintf(stderr, "%s:%u:%u: warning: %s\n", e->rel, r->rows.items[k].line1, r->rows.items[k].col1,
+					r->rows.items[k].message);
 	if (changed && (o->check || o->diff)) {
 		j->would_change++;
 		if (o->json) {

@@ -86,4 +86,11 @@ mkdir "$tmp/j1" "$tmp/j2"
 "$bin" -q -j 1 -i "$root/fixtures" -o "$tmp/j1" && "$bin" -q -j 2 -i "$root/fixtures" -o "$tmp/j2"
 check "-j 1 and -j 2 identical" diff -r "$tmp/j1/fixtures_msft" "$tmp/j2/fixtures_msft"
 
+# Previews name each file they leave as it was, on stderr.
+printf 'import torch\n# caf\351\ntorch.cuda.synchronize()\n' | "$bin" -i - --diff >"$tmp/d.out" 2>"$tmp/d.err"
+check "--diff: exit 0 for a file it cannot convert" [ $? = 0 ]
+check "--diff: its warning on stderr" grep -qx -- "-:2:6: warning: not UTF-8 (byte 0xe9 at offset 18): copied unchanged; save the file as UTF-8 to convert it" "$tmp/d.err"
+printf 'import torch\nx = (\n' | "$bin" -i - --check >"$tmp/c.out" 2>"$tmp/c.err"
+check "--check: a syntax error on stderr" grep -q -- "^-:2:1: warning: syntax error" "$tmp/c.err"
+
 [ "$fails" = 0 ] || { echo "$fails CLI checks failed"; exit 1; }
