@@ -1,6 +1,7 @@
 /* ops: loads one version of the op-support data and classifies names. */
 #include "ops.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "error.h"
@@ -51,6 +52,11 @@ static void load_affinity(tp_ops *ops, tp_map *m, const tp_json *obj)
 		char *k = keep(ops, tp_json_key(e));
 		tp_map_put(m, k, strlen(k), a);
 	}
+}
+
+static int listed(const tp_ops *ops, const char *name, size_t n)
+{
+	return tp_map_get(&ops->unsupported, name, n) || tp_map_get(&ops->supported, name, n);
 }
 
 int tp_ops_load(tp_ops **out, const char *version)
@@ -120,15 +126,35 @@ void tp_ops_extend_members(tp_ops *ops, tp_rules *rules)
 	}
 }
 
+/* The listed name that qname is, or NULL: itself, or the same name in an
+ * enclosing module below torch (torch.nn.parallel.DataParallel is the
+ * listed torch.nn.DataParallel), the nearest first. */
+static const char *listed_as(const tp_ops *ops, const char *qname, char *buf, size_t size)
+{
+	if (listed(ops, qname, strlen(qname)))
+		return qname;
+	const char *leaf = strrchr(qname, '.'), *first = strchr(qname, '.');
+	for (const char *dot = leaf; dot && dot > first;) {
+		while (--dot > first && *dot != '.')
+			;
+		int k = snprintf(buf, size, "%.*s%s", (int)(dot - qname), qname, leaf);
+		if (dot > first && k > 0 && (size_t)k < size && listed(ops, buf, (size_t)k))
+			return buf;
+	}
+	return NULL;
+}
+
 enum tp_support tp_ops_classify(const tp_ops *ops, const char *qname, const char **tip)
 {
-	size_t n = strlen(qname);
-	const char *t = tp_map_get(&ops->unsupported, qname, n);
-	if (t) {
-		*tip = t;
-		return TP_UNSUPPORTED;
-	}
-	if (tp_map_get(&ops->supported, qname, n) || strncmp(qname, "torch.", 6) != 0)
+	const char *t = tp_map_get(&ops->unsupported, qname, strlen(qname));
+	if (!t && strncmp(qname, "torch.", 6) != 0)
 		return TP_SUPPORTED;
-	return TP_UNKNOWN;
+	char buf[512];
+	const char *name = t ? qname : listed_as(ops, qname, buf, sizeof buf);
+	if (!name)
+		return TP_UNKNOWN;
+	if (!t && !(t = tp_map_get(&ops->unsupported, name, strlen(name))))
+		return TP_SUPPORTED;
+	*tip = t;
+	return TP_UNSUPPORTED;
 }

@@ -39,7 +39,11 @@ void tp_ops_free(tp_ops *ops);
 void tp_ops_extend_members(tp_ops *ops, tp_rules *rules);
 
 enum tp_support { TP_SUPPORTED, TP_UNSUPPORTED, TP_UNKNOWN };
-/* Classifies a resolved qualified name; *tip is set for unsupported ones. */
+/* Classifies a resolved qualified name; *tip is set for unsupported ones.
+ * A name the lists do not hold is judged as the same name in the nearest
+ * enclosing module that they do: torch documents a class where its package
+ * re-exports it, and code often names it where it is defined
+ * (torch.nn.parallel.DataParallel is torch.nn.DataParallel). */
 enum tp_support tp_ops_classify(const tp_ops *ops, const char *qname, const char **tip);
 
 extern const char tp_op_support_json[];

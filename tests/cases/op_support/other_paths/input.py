@@ -1,0 +1,18 @@
+import torch
+import torch.nn as nn
+from torch.nn.parallel import DataParallel
+from torch.utils.data import DistributedSampler
+from torch.utils.data.dataloader import DataLoader
+
+
+def build(model, dataset):
+    # one class, three paths: each is judged as the path torch_npu's lists name
+    a = nn.DataParallel(model)
+    b = DataParallel(model)
+    c = torch.nn.parallel.DataParallel(model)
+    # defined in torch.utils.data.dataloader, listed as torch.utils.data.DataLoader: supported
+    loader = DataLoader(dataset)
+    # listed in a submodule (torch.utils.data.distributed) only: still unknown, as
+    # a submodule may hold a different class of the same name
+    sampler = DistributedSampler(dataset)
+    return a, b, c, loader
