@@ -463,7 +463,8 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 	const char *qn = tp_resolve_qname(m->res, fn, NULL);
 	int kw = 0, to = 0;
 	uint32_t a = TP_NONE;
-	if (qn && (strcmp(qn, "torch.cuda.set_device") == 0 || strcmp(qn, "torch.npu.set_device") == 0)) {
+	static const char *const device_api[] = {"torch.cuda.set_device", "torch.npu.set_device", "torch.cuda.device", "torch.npu.device", NULL};
+	if (qname_in(qn, device_api)) {
 		a = tp_match__find_arg(m, args, 0, "device", &kw);
 	} else if (!qn && kind(m, fn) == K_ATTRIBUTE) {
 		tp_str meth = text(m, tp_child(m->tree, fn, F_ATTRIBUTE));
@@ -512,6 +513,26 @@ static void choose_device(tp_matcher *m, uint32_t call, const char *qn, const tp
 	}
 }
 
+/* A module-level statement that the preamble goes after: an import, or a
+ * setting of the environment (`os.environ["ASCEND_RT_VISIBLE_DEVICES"] = "1"`,
+ * os.environ.setdefault/update, os.putenv), which must come before the
+ * device is chosen. */
+static int preamble_anchor(const tp_matcher *m, uint32_t stmt)
+{
+	static const char *const setters[] = {"os.environ.setdefault", "os.environ.update", "os.putenv", NULL};
+	if (N(m, stmt)->parent != 0)
+		return 0;
+	if (kind(m, stmt) == K_IMPORT || kind(m, stmt) == K_IMPORT_FROM)
+		return 1;
+	uint32_t e = kind(m, stmt) == K_EXPR_STMT ? N(m, stmt)->first : TP_NONE;
+	if (kind(m, e) == K_CALL)
+		return qname_in(qname(m, e), setters);
+	uint32_t left = kind(m, e) == K_ASSIGNMENT ? tp_child(m->tree, e, F_LEFT) : TP_NONE;
+	uint32_t env = kind(m, left) == K_SUBSCRIPT ? tp_child(m->tree, left, F_VALUE) : TP_NONE;
+	const char *qn = env == TP_NONE ? NULL : tp_resolve_qname(m->res, env, NULL);
+	return qn && strcmp(qn, "os.environ") == 0;
+}
+
 /* Queues whole lines after the module's last import, behind the torch_npu
  * import that may land at the same point. */
 static void preamble(tp_matcher *m, uint32_t anchor, const char *lines, const char *message)
@@ -530,7 +551,7 @@ void tp_specify_device(tp_matcher *m)
 	size_t before = m->items.len;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
-		if ((k == K_IMPORT || k == K_IMPORT_FROM) && N(m, i)->parent == 0)
+		if (preamble_anchor(m, i))
 			anchor = i;
 		if (k == K_ASSIGNMENT) {
 			uint32_t left = tp_child(m->tree, i, F_LEFT);
@@ -566,7 +587,7 @@ void tp_distributed(tp_matcher *m)
 	tp_array(uint32_t) loaders = {0};
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
-		if ((k == K_IMPORT || k == K_IMPORT_FROM) && N(m, i)->parent == 0)
+		if (preamble_anchor(m, i))
 			anchor = i;
 		if (assigns_model(m, i, model)) {
 			if (first_model == TP_NONE)
