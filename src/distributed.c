@@ -24,6 +24,12 @@ static void note(tp_matcher *m, uint32_t node, const char *message)
 	tp_match__finding(m, &dist_rule, TP_OP_WARNING, node, NULL, message);
 }
 
+/* A note on MAIN as a whole: at its first statement, not over every line. */
+static void note_file(tp_matcher *m, const char *message)
+{
+	note(m, N(m, 0)->first != TP_NONE ? N(m, 0)->first : 0, message);
+}
+
 static uint32_t line_start(const tp_matcher *m, uint32_t off)
 {
 	while (off > 0 && m->src[off - 1] != '\n')
@@ -585,6 +591,7 @@ void tp_distributed(tp_matcher *m)
 	uint32_t anchor = TP_NONE, first_model = TP_NONE, last_model = TP_NONE;
 	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
 	tp_array(uint32_t) loaders = {0};
+	int loader_calls = 0;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
 		if (preamble_anchor(m, i))
@@ -619,6 +626,7 @@ void tp_distributed(tp_matcher *m)
 			if (p != TP_NONE && kind(m, p) == K_EXPR_STMT && !rank_guarded(m, i))
 				add(m, TP_OP_INSERT, N(m, p)->start, N(m, p)->start, "if npu_rank == 0: ", "save checkpoints on rank 0 only");
 		} else if (qname_in(qn, dataloader)) {
+			loader_calls++;
 			uint32_t l = sample_loader(m, i);
 			if (l != TP_NONE)
 				tp_array_push(&loaders, l);
@@ -628,7 +636,7 @@ void tp_distributed(tp_matcher *m)
 	}
 	/* The process group, right after the module's imports. */
 	if (anchor == TP_NONE) {
-		note(m, 0, "no module-level import in MAIN: add the process-group setup by hand");
+		note_file(m, "no module-level import in MAIN: add the process-group setup by hand");
 	} else {
 		const char *e = m->eol;
 		tp_buf b = {0};
@@ -653,7 +661,7 @@ void tp_distributed(tp_matcher *m)
 	 * right after it; later checkpoint calls go through .module ... */
 	uint32_t wrap_at = TP_NONE;
 	if (last_model == TP_NONE) {
-		note(m, 0, tp_arena_printf(m->arena, "no assignment of '%s' in MAIN: wrap the model in DistributedDataParallel by hand (-t names the variable)",
+		note_file(m, tp_arena_printf(m->arena, "no assignment of '%s' in MAIN: wrap the model in DistributedDataParallel by hand (-t names the variable)",
 					   m->dist_model));
 	} else {
 		/* After the statement that holds the assignment in the block that
@@ -703,6 +711,9 @@ void tp_distributed(tp_matcher *m)
 			    tp_arena_printf(m->arena, "%s.%.*s goes through .module: DistributedDataParallel has only nn.Module's own attributes",
 					    m->dist_model, (int)a.len, a.ptr));
 	}
+	if (!loader_calls)
+		note_file(m, "MAIN builds no DataLoader: every rank reads all the data; give the loaders built in other files a "
+			   "DistributedSampler (and set_epoch) by hand");
 	struct epoch_insert ins[16];
 	size_t nins = 0;
 	for (size_t i = 0; i < loaders.len; i++)
