@@ -140,7 +140,7 @@ static void warn_row(tp_result *out, const char *src, size_t at, const char *mes
 {
 	uint32_t line = 1, col = 1;
 	for (size_t i = 0; i < at; i++, col++)
-		if (src[i] == '\n')
+		if (src[i] == '\n' || (src[i] == '\r' && src[i + 1] != '\n')) /* \n, \r\n or a lone \r ends a line */
 			line++, col = 0;
 	tp_row row = {.op = TP_OP_WARNING, .line1 = line, .col1 = col, .line2 = line, .col2 = col, .message = tp_xstrdup(message)};
 	tp_array_push(&out->rows, row);
@@ -286,6 +286,54 @@ void tp_result_dispose(tp_result *r)
 const char *const tp_extension_builders[] = {"torch.utils.cpp_extension.CUDAExtension", "torch.utils.cpp_extension.CppExtension",
 					     "torch.utils.cpp_extension.load", "torch.utils.cpp_extension.load_inline", NULL};
 
+static int ends_with(const char *s, size_t n, const char *suffix)
+{
+	size_t k = strlen(suffix);
+	return n >= k && memcmp(s + n - k, suffix, k) == 0;
+}
+
+int tp_extension_cpu_only(const tp_tree *t, const char *src, uint32_t call, const char *qn)
+{
+	const char *const *b = tp_extension_builders;
+	uint32_t args = tp_child(t, call, F_ARGUMENTS);
+	if (strcmp(qn, b[1]) == 0)
+		return 1;
+	if (strcmp(qn, b[0]) == 0 || args == TP_NONE || t->nodes[args].kind != K_ARG_LIST)
+		return 0;
+	int inline_ = strcmp(qn, b[3]) == 0, pos = 0, cpp = inline_;
+	for (uint32_t c = t->nodes[args].first; c != TP_NONE; c = t->nodes[c].next) {
+		uint32_t v = c;
+		if (t->nodes[c].kind == K_KEYWORD_ARG) {
+			uint32_t k = tp_child(t, c, F_NAME);
+			tp_str key = {src + t->nodes[k].start, t->nodes[k].end - t->nodes[k].start};
+			v = tp_child(t, c, F_VALUE);
+			tp_str val = {src + t->nodes[v].start, t->nodes[v].end - t->nodes[v].start};
+			if (tp_str_eq(key, "cuda_sources") || tp_str_eq(key, "extra_cuda_cflags") ||
+			    (tp_str_eq(key, "with_cuda") && !tp_str_eq(val, "False") && !tp_str_eq(val, "None")))
+				return 0;
+			if (!tp_str_eq(key, "sources"))
+				continue;
+		} else if (t->nodes[c].kind == K_LIST_SPLAT || t->nodes[c].kind == K_DICT_SPLAT) {
+			return 0; /* *args, **kwargs: anything */
+		} else if (pos++ != 1 + inline_) {
+			continue; /* load(name, sources, ...); load_inline(name, cpp_sources, cuda_sources, ...) */
+		} else if (inline_) {
+			return 0;
+		}
+		/* The sources: their file names, as the string literals in them end. */
+		for (uint32_t i = v; i < t->nodes[v].end_index; i++) {
+			if (t->nodes[i].kind != K_STRING_CONTENT)
+				continue;
+			const char *s = src + t->nodes[i].start;
+			size_t n = t->nodes[i].end - t->nodes[i].start;
+			if (ends_with(s, n, ".cu") || ends_with(s, n, ".cuh"))
+				return 0;
+			cpp |= ends_with(s, n, ".cpp") || ends_with(s, n, ".cc") || ends_with(s, n, ".cxx") || ends_with(s, n, ".c");
+		}
+	}
+	return cpp;
+}
+
 void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len)
 {
 	if (len > UINT32_MAX / 2 || memchr(src, 0, len))
@@ -306,7 +354,7 @@ void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, siz
 		int builder = 0;
 		for (const char *const *b = tp_extension_builders; qn && *b && !builder; b++)
 			builder = strcmp(qn, *b) == 0;
-		if (!builder || args == TP_NONE)
+		if (!builder || args == TP_NONE || tp_extension_cpu_only(&tree, src, i, qn))
 			continue;
 		/* name="..." or the first positional argument, a plain string. */
 		uint32_t name = TP_NONE;

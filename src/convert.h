@@ -81,9 +81,16 @@ void tp_result_dispose(tp_result *r);
  * load and load_inline (which return the module), NULL-terminated. */
 extern const char *const tp_extension_builders[];
 
+/* Whether the builder call (qn, one of tp_extension_builders) certainly
+ * builds no CUDA code: a CppExtension; a load() whose sources name C++ files
+ * and no .cu/.cuh; a load_inline() without cuda_sources; neither with
+ * with_cuda=True nor extra_cuda_cflags. Its operators run where they ran. */
+int tp_extension_cpu_only(const tp_tree *t, const char *src, uint32_t call, const char *qn);
+
 /* The extension module names a Python source builds: the name of each
  * torch.utils.cpp_extension CUDAExtension/CppExtension/load/load_inline call
- * (and its last component, for `from . import _C`). Appended to out (owned). */
+ * that may build CUDA code (and its last component, for `from . import _C`).
+ * Appended to out (owned). */
 void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len);
 
 #endif

@@ -176,8 +176,8 @@ static void rename_from_import_names(tp_matcher *m, uint32_t stmt, const char *m
 			new_leaf = dot + 1;
 			new_q = r->new_name;
 		}
-		if (!r)
-			continue;
+		if (!r || tp_str_eq(s, new_leaf))
+			continue; /* a rule that keeps the name (it judges members only) */
 		const char *rep = aliased ? new_leaf : tp_arena_printf(m->arena, "%s as %.*s", new_leaf, (int)s.len, s.ptr);
 		tp_match__edit(m, r, TP_OP_MODIFY, N(m, name)->start, N(m, name)->end, rep, msg(m, r, "%s -> %s", q, new_q));
 	}
@@ -808,6 +808,8 @@ static int custom_cuda(tp_matcher *m, uint32_t call, uint32_t fn, const char *qn
 	}
 	for (const char *const *b = builders; *b && !kind_name; b++)
 		if (strcmp(qn, *b) == 0) {
+			if (tp_extension_cpu_only(m->tree, m->src, call, qn))
+				return 0;
 			kind_name = "extension build";
 			tip = "builds a custom CUDA/C++ extension: its operators need NPU kernels";
 		}
@@ -937,7 +939,8 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 			else
 				tp_match__finding(m, r, TP_OP_UNSUPPORTED, p, tp_arena_printf(m->arena, "%s.%.*s", qn, (int)ms.len, ms.ptr),
 					r->unsupported_tip ? r->unsupported_tip : "");
-		} else if (r->members.count == 0) {
+		} else if (r->members.count == 0 || strcmp(r->old_name, r->new_name) == 0) {
+			/* the module itself; a rule that keeps its name only judges members */
 			tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name, msg(m, r, "%s -> %s", qn, renamed));
 		} else {
 			tp_match__finding(m, r, TP_OP_UNSUPPORTED, attr, qn, r->unsupported_tip ? r->unsupported_tip : "");
@@ -952,6 +955,9 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 		if (to)
 			tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, to,
 				       msg(m, r, "%s.%.*s -> %s.%s", r->key, (int)name.len, name.ptr, r->new_qname, to));
+		else if (!is_member(r, name.ptr, name.len))
+			tp_match__finding(m, r, TP_OP_UNSUPPORTED, attr, tp_arena_printf(m->arena, "%s.%.*s", r->key, (int)name.len, name.ptr),
+					  r->unsupported_tip ? r->unsupported_tip : "");
 		return;
 	}
 	if (!on_value(m, attr) || is_store(m, attr))
@@ -1049,6 +1055,25 @@ static int is_saved_location(const tp_matcher *m, uint32_t str)
 	return 0;
 }
 
+/* Whether str is an argument of a call that takes file paths
+ * (`os.path.join(here, "cuda", "k.cu")`, `glob.glob(...)`, `Path(...)`): a
+ * folder named cuda is no device. */
+static int is_path_part(const tp_matcher *m, uint32_t str)
+{
+	static const char *const prefixes[] = {"os.path.", "glob.", "pathlib.", "shutil.", NULL};
+	static const char *const names[] = {"os.listdir", "os.makedirs", "os.mkdir", "os.walk", "os.scandir", NULL};
+	uint32_t args = N(m, str)->parent;
+	uint32_t fn = kind(m, args) == K_ARG_LIST ? tp_child(m->tree, N(m, args)->parent, F_FUNCTION) : TP_NONE;
+	const char *qn = fn == TP_NONE ? NULL : tp_resolve_qname(m->res, fn, NULL);
+	for (const char *const *p = prefixes; qn && *p; p++)
+		if (strncmp(qn, *p, strlen(*p)) == 0)
+			return 1;
+	for (const char *const *p = names; qn && *p; p++)
+		if (strcmp(qn, *p) == 0)
+			return 1;
+	return 0;
+}
+
 static void match_string(tp_matcher *m, uint32_t str)
 {
 	uint32_t p = N(m, str)->parent;
@@ -1078,7 +1103,7 @@ static void match_string(tp_matcher *m, uint32_t str)
 		uint32_t n = (uint32_t)strlen(r->old);
 		if (n > ce - cs || memcmp(m->src + cs, r->old, n) != 0 || !tp_regex_match(r->pattern, m->src + cs, ce - cs))
 			continue;
-		if (is_saved_location(m, str))
+		if (is_saved_location(m, str) || is_path_part(m, str))
 			return;
 		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + n, r->replacement,
 		     msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
