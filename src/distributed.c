@@ -514,22 +514,24 @@ static void choose_device(tp_matcher *m, uint32_t call, const char *qn, const tp
 	} else {
 		local_device(m, call, index);
 		uint32_t dev = kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, -1, "device", &kw) : TP_NONE;
-		if (dev != TP_NONE) /* torch.zeros(n, device="cuda:0") */
-			local_device_expr(m, tp_child(m->tree, dev, F_VALUE), 0);
+		uint32_t v = dev == TP_NONE ? TP_NONE : tp_child(m->tree, dev, F_VALUE);
+		if (v != TP_NONE && qn && strncmp(qn, "torch.", 6) == 0 && index && tp_match__int_index(m, index, v) &&
+		    !m->claimed[v]) { /* torch.zeros(n, device=rank) */
+			const char *rep = tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var);
+			m->claimed[v] = 1;
+			add(m, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep,
+			    tp_arena_printf(m->arena, "%.*s -> %s: the device comes from the launcher", (int)text(m, v).len, text(m, v).ptr, rep));
+		} else if (v != TP_NONE) { /* torch.zeros(n, device="cuda:0") */
+			local_device_expr(m, v, 0);
+		}
 	}
 }
 
-/* A module-level statement that the preamble goes after: an import, or a
- * setting of the environment (`os.environ["ASCEND_RT_VISIBLE_DEVICES"] = "1"`,
- * os.environ.setdefault/update, os.putenv), which must come before the
- * device is chosen. */
-static int preamble_anchor(const tp_matcher *m, uint32_t stmt)
+/* Whether a top-level statement sets the environment:
+ * `os.environ["ASCEND_RT_VISIBLE_DEVICES"] = "1"`, os.environ.setdefault/update, os.putenv. */
+static int sets_environ(const tp_matcher *m, uint32_t stmt)
 {
 	static const char *const setters[] = {"os.environ.setdefault", "os.environ.update", "os.putenv", NULL};
-	if (N(m, stmt)->parent != 0)
-		return 0;
-	if (kind(m, stmt) == K_IMPORT || kind(m, stmt) == K_IMPORT_FROM)
-		return 1;
 	uint32_t e = kind(m, stmt) == K_EXPR_STMT ? N(m, stmt)->first : TP_NONE;
 	if (kind(m, e) == K_CALL)
 		return qname_in(qname(m, e), setters);
@@ -537,6 +539,47 @@ static int preamble_anchor(const tp_matcher *m, uint32_t stmt)
 	uint32_t env = kind(m, left) == K_SUBSCRIPT ? tp_child(m->tree, left, F_VALUE) : TP_NONE;
 	const char *qn = env == TP_NONE ? NULL : tp_resolve_qname(m->res, env, NULL);
 	return qn && strcmp(qn, "os.environ") == 0;
+}
+
+/* Whether a top-level statement imports for the module: an import, or a
+ * try or if block holding one (`try: import torch`), but not the
+ * `if __name__ == "__main__":` block, which runs last. */
+static int imports_for_module(const tp_matcher *m, uint32_t stmt)
+{
+	uint16_t k = kind(m, stmt);
+	if (k == K_IMPORT || k == K_IMPORT_FROM)
+		return 1;
+	if (k != K_TRY && k != K_IF)
+		return 0;
+	if (k == K_IF) {
+		tp_str cond = text(m, N(m, stmt)->first);
+		for (size_t i = 0; i + 8 <= cond.len; i++)
+			if (memcmp(cond.ptr + i, "__main__", 8) == 0)
+				return 0;
+	}
+	for (uint32_t i = stmt; i < N(m, stmt)->end_index; i++)
+		if ((kind(m, i) == K_IMPORT || kind(m, i) == K_IMPORT_FROM) && m->res->scope_of[i] == 0)
+			return 1;
+	return 0;
+}
+
+/* The top-level statement the preamble goes after: the last that imports
+ * for the module, or an environment setting among the imports at the top
+ * (before any other statement: the device must be chosen after them, and
+ * code above may use it). TP_NONE: no import. */
+static uint32_t preamble_anchor(const tp_matcher *m)
+{
+	uint32_t anchor = TP_NONE;
+	int leading = 1;
+	for (uint32_t s = N(m, 0)->first; s != TP_NONE; s = N(m, s)->next) {
+		if (kind(m, s) == K_COMMENT || (s == N(m, 0)->first && kind(m, s) == K_EXPR_STMT && kind(m, N(m, s)->first) == K_STRING))
+			continue; /* comments, the docstring */
+		if (imports_for_module(m, s) || (leading && sets_environ(m, s)))
+			anchor = s;
+		else
+			leading = 0;
+	}
+	return anchor;
 }
 
 /* Queues whole lines after the module's last import, behind the torch_npu
@@ -552,13 +595,11 @@ static void preamble(tp_matcher *m, uint32_t anchor, const char *lines, const ch
 void tp_specify_device(tp_matcher *m)
 {
 	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
-	uint32_t anchor = TP_NONE;
+	uint32_t anchor = preamble_anchor(m);
 	int defined = 0;
 	size_t before = m->items.len;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
-		if (preamble_anchor(m, i))
-			anchor = i;
 		if (k == K_ASSIGNMENT) {
 			uint32_t left = tp_child(m->tree, i, F_LEFT);
 			defined |= left != TP_NONE && tp_str_eq(text(m, left), m->device_var);
@@ -588,14 +629,12 @@ void tp_distributed(tp_matcher *m)
 		}
 	}
 	tp_str model = {m->dist_model, strlen(m->dist_model)};
-	uint32_t anchor = TP_NONE, first_model = TP_NONE, last_model = TP_NONE;
+	uint32_t anchor = preamble_anchor(m), first_model = TP_NONE, last_model = TP_NONE;
 	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
 	tp_array(uint32_t) loaders = {0};
-	int loader_calls = 0;
+	int loader_calls = 0, saved = 0;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
-		if (preamble_anchor(m, i))
-			anchor = i;
 		if (assigns_model(m, i, model)) {
 			if (first_model == TP_NONE)
 				first_model = i;
@@ -623,8 +662,14 @@ void tp_distributed(tp_matcher *m)
 			}
 		} else if (qn && strcmp(qn, "torch.save") == 0) {
 			uint32_t p = N(m, i)->parent;
-			if (p != TP_NONE && kind(m, p) == K_EXPR_STMT && !rank_guarded(m, i))
+			if (p != TP_NONE && kind(m, p) == K_EXPR_STMT && !rank_guarded(m, i)) {
 				add(m, TP_OP_INSERT, N(m, p)->start, N(m, p)->start, "if npu_rank == 0: ", "save checkpoints on rank 0 only");
+				saved = 1;
+			}
+		} else if (saved && qn && strcmp(qn, "torch.load") == 0) {
+			note(m, i, "if this reads a file that rank 0 alone saves above, call torch.distributed.barrier() before it: "
+				   "the other ranks do not wait for the save");
+			choose_device(m, i, qn, index);
 		} else if (qname_in(qn, dataloader)) {
 			loader_calls++;
 			uint32_t l = sample_loader(m, i);

@@ -126,17 +126,28 @@ void tp_ops_extend_members(tp_ops *ops, tp_rules *rules)
 	}
 }
 
-/* The listed name that qname is, or NULL: itself, or the same name in an
- * enclosing module below torch (torch.nn.parallel.DataParallel is the
- * listed torch.nn.DataParallel), the nearest first. */
+/* The listed name that qname is, or NULL: itself, or for a class the same
+ * name in an enclosing module below torch (torch.nn.parallel.DataParallel is
+ * the listed torch.nn.DataParallel), the nearest first. Not across a module
+ * that holds other implementations of the same names (torch.nn.quantized.Linear
+ * is no torch.nn.Linear), and not for functions, which such modules redefine
+ * most (torch.distributed.nn.functional.all_reduce). */
 static const char *listed_as(const tp_ops *ops, const char *qname, char *buf, size_t size)
 {
+	static const char *const variants[] = {"quantized", "qat", "dynamic", "intrinsic", "reference", "functional",
+					       "nn", "sparse", "_functional_collectives", NULL};
 	if (listed(ops, qname, strlen(qname)))
 		return qname;
 	const char *leaf = strrchr(qname, '.'), *first = strchr(qname, '.');
-	for (const char *dot = leaf; dot && dot > first;) {
+	if (!leaf || leaf[1] < 'A' || leaf[1] > 'Z')
+		return NULL;
+	for (const char *dot = leaf; dot > first;) {
+		const char *end = dot; /* the module name between the previous dot and this one is dropped */
 		while (--dot > first && *dot != '.')
 			;
+		for (const char *const *v = variants; *v; v++)
+			if ((size_t)(end - dot - 1) == strlen(*v) && memcmp(dot + 1, *v, strlen(*v)) == 0)
+				return NULL;
 		int k = snprintf(buf, size, "%.*s%s", (int)(dot - qname), qname, leaf);
 		if (dot > first && k > 0 && (size_t)k < size && listed(ops, buf, (size_t)k))
 			return buf;

@@ -40,7 +40,7 @@ void tp_ops_extend_members(tp_ops *ops, tp_rules *rules);
 
 enum tp_support { TP_SUPPORTED, TP_UNSUPPORTED, TP_UNKNOWN };
 /* Classifies a resolved qualified name; *tip is set for unsupported ones.
- * A name the lists do not hold is judged as the same name in the nearest
+ * A class the lists do not hold is judged as the same name in the nearest
  * enclosing module that they do: torch documents a class where its package
  * re-exports it, and code often names it where it is defined
  * (torch.nn.parallel.DataParallel is torch.nn.DataParallel). */

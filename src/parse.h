@@ -37,7 +37,8 @@
 	X(LIST_SPLAT, "list_splat") X(DICT_SPLAT, "dictionary_splat")                 \
 	X(DECORATED_DEF, "decorated_definition") X(IF, "if_statement")                \
 	X(CONDITIONAL, "conditional_expression") X(BINARY_OP, "binary_operator")      \
-	X(DICT, "dictionary") X(PAIR, "pair") X(WHILE, "while_statement")
+	X(DICT, "dictionary") X(PAIR, "pair") X(WHILE, "while_statement")            \
+	X(TRY, "try_statement")
 
 enum tp_kind {
 	K_OTHER = 0,

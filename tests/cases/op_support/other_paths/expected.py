@@ -16,4 +16,6 @@ def build(model, dataset):
     # listed in a submodule (torch.utils.data.distributed) only: still unknown, as
     # a submodule may hold a different class of the same name
     sampler = DistributedSampler(dataset)
-    return a, b, c, loader
+    # another implementation of the same name: not the listed torch.nn.Linear
+    q = torch.nn.quantized.Linear(4, 4)
+    return a, b, c, loader, q
