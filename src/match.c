@@ -835,14 +835,13 @@ static int custom_cuda(tp_matcher *m, uint32_t call, uint32_t fn, const char *qn
  * else its innermost module's ("torch.nn.*" before "torch.*"). None under a
  * module rule's old or new name: torch.npu's device API takes indexes, as
  * torch.cuda's does. */
-static const tp_rule *device_index_rule(const tp_matcher *m, const char *qn)
+static const tp_rule *device_index_rule(const tp_matcher *m, uint32_t call, const char *qn)
 {
-	for (const char *dot = strchr(qn, '.'); dot; dot = strchr(dot + 1, '.')) {
-		const tp_rule *w = lookup(&m->rules->written, qn, (size_t)(dot - qn));
-		if (lookup(&m->rules->module, qn, (size_t)(dot - qn)) || (w && w->kind == TP_RULE_MODULE))
-			return NULL;
-	}
 	const tp_rule *r = lookup_z(&m->rules->device_index_qualified, qn);
+	int kw = 0;
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	if (!r && (kind(m, args) != K_ARG_LIST || tp_match__find_arg(m, args, -1, "device", &kw) == TP_NONE))
+		return NULL; /* a module's rule checks the device= keyword only: most calls have none */
 	char key[256];
 	for (size_t n = strlen(qn); !r && n > 0; n--)
 		if (qn[n - 1] == '.' && n + 1 < sizeof key) {
@@ -850,6 +849,11 @@ static const tp_rule *device_index_rule(const tp_matcher *m, const char *qn)
 			key[n] = '*';
 			r = lookup(&m->rules->device_index_qualified, key, n + 1);
 		}
+	for (const char *dot = strchr(qn, '.'); r && dot; dot = strchr(dot + 1, '.')) {
+		const tp_rule *w = lookup(&m->rules->written, qn, (size_t)(dot - qn));
+		if (lookup(&m->rules->module, qn, (size_t)(dot - qn)) || (w && w->kind == TP_RULE_MODULE))
+			return NULL;
+	}
 	return r;
 }
 
@@ -875,7 +879,7 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 			rename_qualified_call(m, r, fn, qn);
 		for (r = lookup_z(&m->rules->args_qualified, qn); r; r = r->next)
 			apply_args_rule(m, r, call, qn);
-		if ((r = device_index_rule(m, qn)))
+		if ((r = device_index_rule(m, call, qn)))
 			apply_device_index(m, r, call, qn);
 	}
 	if (kind(m, fn) != K_ATTRIBUTE || !on_value(m, fn))
