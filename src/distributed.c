@@ -160,6 +160,15 @@ static int is_module_api(tp_str name)
 	return 0;
 }
 
+/* Whether call is `MODEL.method(...)`. */
+static int model_method(const tp_matcher *m, uint32_t call, tp_str model, const char *method)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
+	uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
+	uint32_t attr = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
+	return kind(m, obj) == K_IDENTIFIER && attr != TP_NONE && tp_str_same(text(m, obj), model) && tp_str_eq(text(m, attr), method);
+}
+
 static int assigns_model(const tp_matcher *m, uint32_t i, tp_str model)
 {
 	uint32_t left = kind(m, i) == K_ASSIGNMENT ? tp_child(m->tree, i, F_LEFT) : TP_NONE;
@@ -629,7 +638,7 @@ void tp_distributed(tp_matcher *m)
 		}
 	}
 	tp_str model = {m->dist_model, strlen(m->dist_model)};
-	uint32_t anchor = preamble_anchor(m), first_model = TP_NONE, last_model = TP_NONE;
+	uint32_t anchor = preamble_anchor(m), first_model = TP_NONE, last_model = TP_NONE, train_scope = TP_NONE;
 	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
 	tp_array(uint32_t) loaders = {0};
 	int loader_calls = 0, saved = 0;
@@ -641,6 +650,8 @@ void tp_distributed(tp_matcher *m)
 			if (m->res->scope_of[i] == m->res->scope_of[first_model])
 				last_model = i;
 		}
+		if (train_scope == TP_NONE && k == K_CALL && model_method(m, i, model, "parameters"))
+			train_scope = m->res->scope_of[i];
 		if (k != K_CALL)
 			continue;
 		const char *qn = qname(m, i);
@@ -678,6 +689,19 @@ void tp_distributed(tp_matcher *m)
 		} else {
 			choose_device(m, i, qn, index);
 		}
+	}
+	/* The model is wrapped where it is trained: in the scope that builds its
+	 * optimizer (`model.parameters()`), when that scope assigns it, rather
+	 * than in a helper that builds it (`def build(): model = Net()`). */
+	if (train_scope != TP_NONE && first_model != TP_NONE && m->res->scope_of[first_model] != train_scope) {
+		uint32_t first = TP_NONE, last = TP_NONE;
+		for (uint32_t i = 0; i < m->tree->count; i++)
+			if (m->res->scope_of[i] == train_scope && assigns_model(m, i, model)) {
+				first = first == TP_NONE ? i : first;
+				last = i;
+			}
+		if (first != TP_NONE)
+			first_model = first, last_model = last;
 	}
 	/* The process group, right after the module's imports. */
 	if (anchor == TP_NONE) {

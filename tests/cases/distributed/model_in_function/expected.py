@@ -16,12 +16,12 @@ torch.distributed.init_process_group(backend="hccl", rank=npu_rank, world_size=n
 def build_model(num_classes):
     model = nn.Linear(32, num_classes)
     model = model.npu()
-    model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])
     return model
 
 
 def run(dataset, epochs):
     model = build_model(10)
+    model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])
     loader = DataLoader(dataset, batch_size=16, sampler=torch.utils.data.distributed.DistributedSampler(dataset))
     opt = torch.optim.Adam(model.parameters())
     for epoch in range(epochs):
@@ -30,5 +30,5 @@ def run(dataset, epochs):
             opt.zero_grad()
             nn.functional.cross_entropy(model(x.npu()), y.npu()).backward()
             opt.step()
-    state = {"model": model.state_dict(), "epoch": epochs}
+    state = {"model": model.module.state_dict(), "epoch": epochs}
     if npu_rank == 0: torch.save(state, "last.pth")
