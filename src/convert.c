@@ -305,8 +305,10 @@ int tp_extension_cpu_only(const tp_tree *t, const char *src, uint32_t call, cons
 		uint32_t v = c;
 		if (t->nodes[c].kind == K_KEYWORD_ARG) {
 			uint32_t k = tp_child(t, c, F_NAME);
-			tp_str key = {src + t->nodes[k].start, t->nodes[k].end - t->nodes[k].start};
 			v = tp_child(t, c, F_VALUE);
+			if (k == TP_NONE || v == TP_NONE)
+				return 0; /* a syntax error: anything */
+			tp_str key = {src + t->nodes[k].start, t->nodes[k].end - t->nodes[k].start};
 			tp_str val = {src + t->nodes[v].start, t->nodes[v].end - t->nodes[v].start};
 			if (tp_str_eq(key, "cuda_sources") || tp_str_eq(key, "extra_cuda_cflags") ||
 			    (tp_str_eq(key, "with_cuda") && !tp_str_eq(val, "False") && !tp_str_eq(val, "None")))

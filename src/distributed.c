@@ -560,7 +560,7 @@ static int imports_for_module(const tp_matcher *m, uint32_t stmt)
 		return 1;
 	if (k != K_TRY && k != K_IF)
 		return 0;
-	if (k == K_IF) {
+	if (k == K_IF && N(m, stmt)->first != TP_NONE) {
 		tp_str cond = text(m, N(m, stmt)->first);
 		for (size_t i = 0; i + 8 <= cond.len; i++)
 			if (memcmp(cond.ptr + i, "__main__", 8) == 0)
