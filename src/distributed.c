@@ -125,6 +125,16 @@ static uint32_t statement_in(const tp_matcher *m, uint32_t blk, uint32_t node)
 	return n;
 }
 
+/* Whether call is `MODEL.method(...)` (any method when method is NULL). */
+static int model_method(const tp_matcher *m, uint32_t call, tp_str model, const char *method)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
+	uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
+	uint32_t attr = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
+	return kind(m, obj) == K_IDENTIFIER && attr != TP_NONE && tp_str_same(text(m, obj), model) &&
+	       (!method || tp_str_eq(text(m, attr), method));
+}
+
 /* A statement that prepares the model or the process before training: a
  * method call on the model (`model.cuda(args.gpu)`, `model.apply(init)`,
  * `model.load_state_dict(sd)`) or `torch.cuda.set_device(i)`. The DDP wrap
@@ -136,11 +146,7 @@ static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
 	uint32_t call = kind(m, stmt) == K_EXPR_STMT ? N(m, stmt)->first : TP_NONE;
 	if (kind(m, call) != K_CALL || N(m, call)->next != TP_NONE)
 		return 0;
-	if (qname_in(qname(m, call), set_device))
-		return 1;
-	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
-	uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
-	return kind(m, obj) == K_IDENTIFIER && tp_str_same(text(m, obj), model);
+	return qname_in(qname(m, call), set_device) || model_method(m, call, model, NULL);
 }
 
 /* What DistributedDataParallel answers itself, as any nn.Module does: the
@@ -158,15 +164,6 @@ static int is_module_api(tp_str name)
 		if (tp_str_eq(name, *p))
 			return 1;
 	return 0;
-}
-
-/* Whether call is `MODEL.method(...)`. */
-static int model_method(const tp_matcher *m, uint32_t call, tp_str model, const char *method)
-{
-	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
-	uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
-	uint32_t attr = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
-	return kind(m, obj) == K_IDENTIFIER && attr != TP_NONE && tp_str_same(text(m, obj), model) && tp_str_eq(text(m, attr), method);
 }
 
 static int assigns_model(const tp_matcher *m, uint32_t i, tp_str model)
