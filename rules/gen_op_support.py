@@ -4,12 +4,17 @@ per-API precision/performance advice and the NPU-affine API list.
 
 The lists come from Huawei's msFmkTransplt resource folder (MindStudio
 Training Tools, msfmktransplt/src/ms_fmk_transplt/resource/), licensed under
-the Mulan Permissive Software License v2. Run from the repository root:
+the Mulan Permissive Software License v2. The aliases (a name that a package
+re-exports -> the listed name where it is defined) are read off an installed
+torch: run it with the Python of Debian's python3-torch, from the repository
+root:
 
-    python3 rules/gen_op_support.py ../shared/ascend > rules/op_support.json
+    /usr/bin/python3 rules/gen_op_support.py ../shared/ascend > rules/op_support.json
 """
+import importlib
 import json
 import sys
+import types
 
 VERSIONS = [("2.1.0", "2_1"), ("2.6.0", "2_6"), ("2.7.1", "2_7"), ("2.8.0", "2_8")]
 ATTRIBUTION = ("torch_npu API support lists from Huawei msFmkTransplt "
@@ -19,6 +24,33 @@ ATTRIBUTION = ("torch_npu API support lists from Huawei msFmkTransplt "
 
 def tip(text):
     return "" if text.strip() in ("", "-") else text.strip()
+
+
+def module(name, cache={}):
+    if name not in cache:
+        try:
+            cache[name] = importlib.import_module(name)
+        except Exception:  # not a module, or one this torch lacks
+            cache[name] = None
+    return cache[name]
+
+
+def aliases(listed):
+    """Each shorter path through which torch re-exports a listed module-level
+    name: torch.nn.Parameter -> torch.nn.parameter.Parameter. The same object
+    must be found under both names, so the two are one API."""
+    out = {}
+    for name in sorted(listed):
+        parts = name.split(".")
+        home = module(".".join(parts[:-1])) if len(parts) > 2 else None
+        obj = getattr(home, parts[-1], None) if home else None
+        if obj is None or isinstance(obj, types.ModuleType):
+            continue
+        for k in range(1, len(parts) - 1):
+            prefix = ".".join(parts[:k])
+            if getattr(module(prefix), parts[-1], None) is obj:
+                out.setdefault(f"{prefix}.{parts[-1]}", name)
+    return out
 
 
 def main(src):
@@ -32,6 +64,11 @@ def main(src):
             "unsupported": {k: tip(v) for k, v in sorted(unsupported.items())},
             "supported": sorted(supported),
         }
+    listed = set()
+    for lists in out["versions"].values():
+        listed.update(lists["unsupported"], lists["supported"])
+    out["aliases_from_torch"] = module("torch").__version__
+    out["aliases"] = aliases(listed)
     with open(f"{src}/precision_performance_advice.json", encoding="utf-8") as f:
         advice = json.load(f)
     out["advice"] = {"precision": dict(sorted(advice["api_precision_dict"].items())),

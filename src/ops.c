@@ -78,6 +78,7 @@ int tp_ops_load(tp_ops **out, const char *version)
 	tp_ops *ops = tp_xcalloc(1, sizeof *ops);
 	ops->version = keep(ops, version);
 	load_map(ops, &ops->unsupported, tp_json_get(v, "unsupported"));
+	load_map(ops, &ops->aliases, tp_json_get(doc, "aliases"));
 	tp_json *advice = tp_json_get(doc, "advice"), *aff = tp_json_get(doc, "affinity");
 	load_map(ops, &ops->precision, tp_json_get(advice, "precision"));
 	load_map(ops, &ops->performance, tp_json_get(advice, "performance"));
@@ -97,7 +98,7 @@ void tp_ops_free(tp_ops *ops)
 {
 	if (!ops)
 		return;
-	tp_map *maps[] = {&ops->unsupported, &ops->supported, &ops->precision, &ops->performance,
+	tp_map *maps[] = {&ops->unsupported, &ops->supported, &ops->aliases, &ops->precision, &ops->performance,
 			  &ops->affinity_function, &ops->affinity_class, &ops->affinity_call};
 	for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
 		tp_map_dispose(maps[i]);
@@ -126,8 +127,10 @@ void tp_ops_extend_members(tp_ops *ops, tp_rules *rules)
 	}
 }
 
-/* The listed name that qname is, or NULL: itself, or for a class the same
- * name in an enclosing module below torch (torch.nn.parallel.DataParallel is
+/* The listed name that qname is, or NULL: itself; the listed name that it,
+ * or its longest dotted prefix, re-exports (torch.utils.data.DistributedSampler.
+ * set_epoch is torch.utils.data.distributed.DistributedSampler.set_epoch); or
+ * for a class the same name in an enclosing module below torch (torch.nn.parallel.DataParallel is
  * the listed torch.nn.DataParallel), the nearest first. Not across a module
  * that holds other implementations of the same names (torch.nn.quantized.Linear
  * is no torch.nn.Linear), and not for functions, which such modules redefine
@@ -136,8 +139,20 @@ static const char *listed_as(const tp_ops *ops, const char *qname, char *buf, si
 {
 	static const char *const variants[] = {"quantized", "qat", "dynamic", "intrinsic", "reference", "functional",
 					       "nn", "sparse", "_functional_collectives", NULL};
-	if (listed(ops, qname, strlen(qname)))
+	size_t qlen = strlen(qname);
+	if (listed(ops, qname, qlen))
 		return qname;
+	for (size_t n = qlen; n > 0; n--) {
+		if (n < qlen && qname[n] != '.')
+			continue;
+		const char *target = tp_map_get(&ops->aliases, qname, n);
+		if (!target)
+			continue;
+		int k = snprintf(buf, size, "%s%s", target, qname + n);
+		if (k > 0 && (size_t)k < size && listed(ops, buf, (size_t)k))
+			return buf;
+		break;
+	}
 	const char *leaf = strrchr(qname, '.'), *first = strchr(qname, '.');
 	if (!leaf || leaf[1] < 'A' || leaf[1] > 'Z')
 		return NULL;

@@ -20,6 +20,7 @@ typedef struct tp_ops {
 	char *version;
 	tp_map unsupported; /* qualified name -> tip ("" when the data has none) */
 	tp_map supported;   /* qualified name -> non-NULL */
+	tp_map aliases;     /* re-exported name -> the listed name where it is defined */
 	tp_map precision;   /* qualified name -> precision advice */
 	tp_map performance; /* qualified name -> performance advice */
 	tp_map affinity_function, affinity_class; /* bare name -> tp_affinity */
@@ -40,10 +41,11 @@ void tp_ops_extend_members(tp_ops *ops, tp_rules *rules);
 
 enum tp_support { TP_SUPPORTED, TP_UNSUPPORTED, TP_UNKNOWN };
 /* Classifies a resolved qualified name; *tip is set for unsupported ones.
- * A class the lists do not hold is judged as the same name in the nearest
- * enclosing module that they do: torch documents a class where its package
- * re-exports it, and code often names it where it is defined
- * (torch.nn.parallel.DataParallel is torch.nn.DataParallel). */
+ * A name the lists do not hold is judged as the listed name it re-exports
+ * (torch.nn.Parameter is torch.nn.parameter.Parameter); a class, else, as the
+ * same name in the nearest enclosing module that they hold: torch documents a
+ * class where its package re-exports it, and code often names it where it is
+ * defined (torch.nn.parallel.DataParallel is torch.nn.DataParallel). */
 enum tp_support tp_ops_classify(const tp_ops *ops, const char *qname, const char **tip);
 
 extern const char tp_op_support_json[];

@@ -12,9 +12,12 @@ def build(model, dataset):
     c = torch.nn.parallel.DataParallel(model)
     # defined in torch.utils.data.dataloader, listed as torch.utils.data.DataLoader: supported
     loader = DataLoader(dataset)
-    # listed in a submodule (torch.utils.data.distributed) only: still unknown, as
-    # a submodule may hold a different class of the same name
+    # re-exported: the package's name for the class listed where it is defined
+    # (torch.utils.data.distributed.DistributedSampler, torch.nn.parameter.Parameter,
+    # torch.autograd.grad_mode.set_grad_enabled): supported
     sampler = DistributedSampler(dataset)
+    scale = nn.Parameter(torch.ones(4))
+    torch.set_grad_enabled(True)
     # another implementation of the same name: not the listed torch.nn.Linear
     q = torch.nn.quantized.Linear(4, 4)
-    return a, b, c, loader, q
+    return a, b, c, loader, sampler, scale, q
