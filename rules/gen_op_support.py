@@ -36,20 +36,25 @@ def module(name, cache={}):
 
 
 def aliases(listed):
-    """Each shorter path through which torch re-exports a listed module-level
-    name: torch.nn.Parameter -> torch.nn.parameter.Parameter. The same object
-    must be found under both names, so the two are one API."""
+    """Every other path in torch to a listed module-level object:
+    torch.nn.Parameter -> torch.nn.parameter.Parameter (a package re-exports
+    it), torch.amp.autocast -> torch.autocast (listed where it is re-exported).
+    The paths tried are the modules above the listed name's and above the
+    object's own module; a path counts only where it holds the same object."""
     out = {}
     for name in sorted(listed):
         parts = name.split(".")
-        home = module(".".join(parts[:-1])) if len(parts) > 2 else None
+        home = module(".".join(parts[:-1])) if len(parts) > 1 else None
         obj = getattr(home, parts[-1], None) if home else None
         if obj is None or isinstance(obj, types.ModuleType):
             continue
-        for k in range(1, len(parts) - 1):
-            prefix = ".".join(parts[:k])
-            if getattr(module(prefix), parts[-1], None) is obj:
-                out.setdefault(f"{prefix}.{parts[-1]}", name)
+        prefixes = set()
+        for path in (parts[:-1], str(getattr(obj, "__module__", "") or "").split(".")):
+            prefixes.update(".".join(path[:k]) for k in range(1, len(path) + 1))
+        for prefix in sorted(p for p in prefixes if p == "torch" or p.startswith("torch.")):
+            alias = f"{prefix}.{parts[-1]}"
+            if alias != name and getattr(module(prefix), parts[-1], None) is obj:
+                out.setdefault(alias, name)
     return out
 
 

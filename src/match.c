@@ -339,25 +339,31 @@ void tp_match__insert_line_after(tp_matcher *m, const tp_rule *r, uint32_t stmt,
 /* Inserts the import line after the statement's last line, with the
  * indentation of its first line; before the statement when a rule rewrote
  * the statement itself (`import torch.npu` needs torch_npu loaded first);
- * right after it on its line when more code follows there
- * (`import torch; torch.cuda.synchronize()`). */
+ * on the statement's own line when more code shares it, before
+ * (`import torch; torch.cuda.synchronize()`) or after it (`if c: import
+ * torch`, `try: import torch`, where a line of its own would end the block). */
 static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
 {
 	const char *message = r->message ? msg(m, r, "%s", r->message) : msg(m, r, "insert %s", r->insert);
 	tp_str ind = tp_match__indent(m, N(m, stmt)->start);
 	uint32_t ls = (uint32_t)(ind.ptr - m->src);
+	int inline_ = ls + ind.len < N(m, stmt)->start; /* code before it on its line */
 	for (size_t i = 0; i < m->items.len; i++) {
 		const tp_item *it = &m->items.items[i];
 		if (it->op <= TP_OP_DELETE && it->start >= N(m, stmt)->start && it->end <= N(m, stmt)->end) {
-			tp_match__edit(m, r, TP_OP_INSERT, ls, ls, tp_arena_printf(m->arena, "%.*s%s%s", (int)ind.len, ind.ptr, r->insert, m->eol),
-				       message);
+			if (inline_)
+				tp_match__edit(m, r, TP_OP_INSERT, N(m, stmt)->start, N(m, stmt)->start, tp_arena_printf(m->arena, "%s; ", r->insert),
+					       message);
+			else
+				tp_match__edit(m, r, TP_OP_INSERT, ls, ls,
+					       tp_arena_printf(m->arena, "%.*s%s%s", (int)ind.len, ind.ptr, r->insert, m->eol), message);
 			return;
 		}
 	}
 	uint32_t after = N(m, stmt)->end;
 	while (after < m->len && (m->src[after] == ' ' || m->src[after] == '\t'))
 		after++;
-	if (after < m->len && m->src[after] == ';')
+	if (inline_ || (after < m->len && m->src[after] == ';'))
 		tp_match__edit(m, r, TP_OP_INSERT, N(m, stmt)->end, N(m, stmt)->end, tp_arena_printf(m->arena, "; %s", r->insert), message);
 	else
 		tp_match__insert_line_after(m, r, stmt, r->insert, message);
@@ -366,14 +372,25 @@ static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
 /* ---- calls and attributes ------------------------------------------------- */
 
 /* An attribute node whose object is not a module, so `x.name` is a method or
- * field of a value. */
+ * field of a value. A name imported from outside torch (`from pkg import
+ * utils`) counts as a module: `utils.cuda(batch)` is the package's own
+ * function, which its own conversion takes care of. */
 static int on_value(const tp_matcher *m, uint32_t attr)
 {
 	uint32_t obj = tp_child(m->tree, attr, F_OBJECT);
 	if (obj == TP_NONE)
 		return 0;
 	int module = 0;
-	return !tp_resolve_qname(m->res, obj, &module) || !module;
+	const char *qn = tp_resolve_qname(m->res, obj, &module);
+	if (!qn)
+		return 1;
+	if (module)
+		return 0;
+	if (kind(m, obj) != K_IDENTIFIER || (strncmp(qn, "torch", 5) == 0 && (qn[5] == '.' || qn[5] == '\0')))
+		return 1;
+	tp_str s = text(m, obj);
+	const tp_binding *b = tp_resolve_name(m->res, obj, s.ptr, s.len);
+	return b && b->assigned;
 }
 
 static uint32_t attr_name(const tp_matcher *m, uint32_t attr) { return tp_child(m->tree, attr, F_ATTRIBUTE); }
@@ -520,10 +537,41 @@ int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v)
 	if (kind(m, v) != K_IDENTIFIER && kind(m, v) != K_ATTRIBUTE && kind(m, v) != K_SUBSCRIPT)
 		return 0;
 	tp_str s = text(m, v);
+	const tp_binding *b = kind(m, v) == K_IDENTIFIER ? tp_resolve_name(m->res, v, s.ptr, s.len) : NULL;
+	if ((b && b->kind == TP_BIND_LOCAL && b->not_int) || (kind(m, v) == K_ATTRIBUTE && tp_resolve_attr_not_int(m->res, v)))
+		return 0; /* `gpu = torch.device(...)`, `self.gpu = "cuda:0"`: a device already */
 	if (tp_regex_match(r->pattern, s.ptr, s.len)) /* `args.gpu`, `opt.gpu_ids[0]` */
 		return 1;
-	const tp_binding *b = kind(m, v) == K_IDENTIFIER ? tp_resolve_name(m->res, v, s.ptr, s.len) : NULL;
 	return b && b->kind == TP_BIND_LOCAL && b->int_like;
+}
+
+/* One device argument v of a call: an integer index becomes a device string;
+ * in `rank if cond else 'cpu'`, each branch is such an argument. */
+static void device_value(tp_matcher *m, const tp_rule *r, uint32_t v, const char *callee, const char *kw)
+{
+	if (m->claimed[v])
+		return; /* distributed mode chose the device already */
+	if (kind(m, v) == K_CONDITIONAL) {
+		uint32_t part[3], n = 0; /* then, condition, else */
+		for (uint32_t c = N(m, v)->first; c != TP_NONE && n < 3; c = N(m, c)->next)
+			if (kind(m, c) != K_COMMENT)
+				part[n++] = c;
+		if (n == 3) {
+			device_value(m, r, part[0], callee, kw);
+			device_value(m, r, part[2], callee, kw);
+		}
+		return;
+	}
+	tp_str s = text(m, v);
+	const char *rep = NULL;
+	if (kind(m, v) == K_INTEGER)
+		rep = tp_arena_printf(m->arena, "'%s:%.*s'", r->device, (int)s.len, s.ptr);
+	else if (tp_match__int_index(m, r, v))
+		rep = tp_arena_printf(m->arena, "f'%s:{%.*s}'", r->device, (int)s.len, s.ptr);
+	if (rep)
+		tp_match__edit(m, r, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep,
+			       msg(m, r, "%s(%s%.*s) -> %s(%s%s): torch_npu needs a device string, not an integer", callee, kw,
+				   (int)s.len, s.ptr, callee, kw, rep));
 }
 
 /* `.to(0)`, `.to(args.gpu)`, `torch.zeros(n, device=rank)`, `.to(d)` with
@@ -541,20 +589,8 @@ static void apply_device_index(tp_matcher *m, const tp_rule *r, uint32_t call, c
 	if (a == TP_NONE)
 		return;
 	uint32_t v = is_kw ? tp_child(m->tree, a, F_VALUE) : a;
-	if (v == TP_NONE)
-		return;
-	if (m->claimed[v])
-		return; /* distributed mode chose the device already */
-	tp_str s = text(m, v);
-	const char *rep = NULL;
-	if (kind(m, v) == K_INTEGER)
-		rep = tp_arena_printf(m->arena, "'%s:%.*s'", r->device, (int)s.len, s.ptr);
-	else if (tp_match__int_index(m, r, v))
-		rep = tp_arena_printf(m->arena, "f'%s:{%.*s}'", r->device, (int)s.len, s.ptr);
-	if (rep)
-		tp_match__edit(m, r, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep,
-		     msg(m, r, "%s(%s%.*s) -> %s(%s%s): torch_npu needs a device string, not an integer", callee, is_kw ? "device=" : "",
-			 (int)s.len, s.ptr, callee, is_kw ? "device=" : "", rep));
+	if (v != TP_NONE)
+		device_value(m, r, v, callee, is_kw ? "device=" : "");
 }
 
 /* A qualified function rename at a call site written as an attribute chain. */
@@ -943,11 +979,11 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 			else
 				tp_match__finding(m, r, TP_OP_UNSUPPORTED, p, tp_arena_printf(m->arena, "%s.%.*s", qn, (int)ms.len, ms.ptr),
 					r->unsupported_tip ? r->unsupported_tip : "");
-		} else if (r->members.count == 0 || strcmp(r->old_name, r->new_name) == 0) {
-			/* the module itself; a rule that keeps its name only judges members */
-			tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name, msg(m, r, "%s -> %s", qn, renamed));
 		} else {
-			tp_match__finding(m, r, TP_OP_UNSUPPORTED, attr, qn, r->unsupported_tip ? r->unsupported_tip : "");
+			/* the module itself, as a value (`backend = torch.cuda`): what it
+			 * is used for then is the new module's; a rule that keeps its
+			 * name only judges members */
+			tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name, msg(m, r, "%s -> %s", qn, renamed));
 		}
 		return;
 	}
@@ -966,7 +1002,8 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 	}
 	if (!on_value(m, attr) || is_store(m, attr))
 		return;
-	if ((r = lookup(&m->rules->attr_method, name.ptr, name.len)) && !tp_resolve_attr_stored(m->res, attr))
+	if ((r = lookup(&m->rules->attr_method, name.ptr, name.len)) && !tp_resolve_attr_stored(m->res, attr) &&
+	    !(tp_resolve_declared(m->res, name.ptr, name.len) && !is_tensor(m, tp_child(m->tree, attr, F_OBJECT))))
 		tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
 		     msg(m, r, ".%.*s -> .%s", (int)name.len, name.ptr, r->new_name));
 }

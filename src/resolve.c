@@ -46,6 +46,47 @@ static int int_like_value(const tp_resolver *r, uint32_t v)
 	return 0;
 }
 
+/* A value that holds no integer index: a string, a device (torch.device(...),
+ * t.device), or built from one ("cuda:%d" % i, "cuda:{}".format(i), str(i),
+ * d if c else "cpu"). */
+static int device_like_value(const tp_resolver *r, uint32_t v)
+{
+	for (int depth = 0; depth < 16 && v != TP_NONE; depth++) {
+		uint32_t leaf, fn;
+		switch (N(r, v)->kind) {
+		case K_STRING:
+		case K_CONCAT_STRING: return 1;
+		case K_PARENTHESIZED:
+		case K_BINARY_OP: v = N(r, v)->first; continue;
+		case K_CONDITIONAL: {
+			uint32_t part[3], n = 0; /* then, condition, else */
+			for (uint32_t c = N(r, v)->first; c != TP_NONE && n < 3; c = N(r, c)->next)
+				if (N(r, c)->kind != K_COMMENT)
+					part[n++] = c;
+			return n == 3 && (device_like_value(r, part[0]) || device_like_value(r, part[2]));
+		}
+		case K_ATTRIBUTE:
+			leaf = tp_child(r->tree, v, F_ATTRIBUTE);
+			return leaf != TP_NONE && N(r, leaf)->end - N(r, leaf)->start == 6 && memcmp(r->src + N(r, leaf)->start, "device", 6) == 0;
+		case K_CALL:
+			fn = tp_child(r->tree, v, F_FUNCTION);
+			leaf = fn == TP_NONE ? TP_NONE : N(r, fn)->kind == K_ATTRIBUTE ? tp_child(r->tree, fn, F_ATTRIBUTE) : fn;
+			if (leaf == TP_NONE || N(r, leaf)->kind != K_IDENTIFIER)
+				return 0;
+			size_t len = N(r, leaf)->end - N(r, leaf)->start;
+			const char *name = r->src + N(r, leaf)->start;
+			if ((len == 6 && memcmp(name, "device", 6) == 0) || (fn == leaf && len == 3 && memcmp(name, "str", 3) == 0))
+				return 1;
+			if (fn == leaf || len != 6 || memcmp(name, "format", 6) != 0)
+				return 0;
+			v = tp_child(r->tree, fn, F_OBJECT);
+			continue;
+		default: return 0;
+		}
+	}
+	return 0;
+}
+
 /* Records a binding. Imports win over other bindings of the same scope:
  * `try: import x / except: x = None` still resolves to the import. */
 static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_kind kind, const char *qname, int module, uint32_t value)
@@ -55,29 +96,41 @@ static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_ki
 	char *key = scope_key(r, scope, name, len, &klen);
 	tp_binding *b = tp_map_get(&r->bindings, key, klen);
 	int int_like = kind == TP_BIND_LOCAL && int_like_value(r, value);
+	int not_int = kind == TP_BIND_LOCAL && device_like_value(r, value);
 	if (b) {
 		if (b->kind == TP_BIND_LOCAL && kind == TP_BIND_LOCAL) {
 			b->int_like = b->int_like && int_like;
+			b->not_int = b->not_int || not_int;
 			b->value = TP_NONE;
 		}
 		if (b->kind == TP_BIND_IMPORT && kind == TP_BIND_LOCAL)
-			b->module = 0; /* `import model; model = model.Net()`: maybe a value */
+			b->module = 0, b->assigned = 1; /* `import model; model = model.Net()`: maybe a value */
 		if (b->kind == TP_BIND_IMPORT || kind <= b->kind)
 			return;
-	} else {
+	}
+	int assigned = b && b->kind == TP_BIND_LOCAL && kind == TP_BIND_IMPORT; /* `model = 0; import model` */
+	if (!b) {
 		b = tp_arena_alloc(r->arena, sizeof *b);
 		tp_map_put(&r->bindings, key, klen, b);
 	}
 	b->kind = kind;
+	b->assigned = assigned;
 	b->qname = qname;
 	b->module = module;
 	b->int_like = int_like;
+	b->not_int = not_int;
 	b->value = kind == TP_BIND_LOCAL ? value : TP_NONE;
 }
 
-static void store_attr(tp_resolver *r, uint32_t attr)
+/* stored's value for an attribute assigned a string or a device somewhere. */
+static char not_int_tag;
+
+static void store_attr(tp_resolver *r, uint32_t attr, uint32_t value)
 {
-	tp_map_put(&r->stored, r->src + N(r, attr)->start, N(r, attr)->end - N(r, attr)->start, r);
+	const char *key = r->src + N(r, attr)->start;
+	size_t len = N(r, attr)->end - N(r, attr)->start;
+	if (tp_map_get(&r->stored, key, len) != &not_int_tag)
+		tp_map_put(&r->stored, key, len, device_like_value(r, value) ? (void *)&not_int_tag : r);
 }
 
 /* Binds every name an assignment target introduces: `a`, `a, (b, *c)`, and
@@ -87,7 +140,7 @@ static void bind_target(tp_resolver *r, uint32_t scope, uint32_t target, uint32_
 	if (target == TP_NONE)
 		return;
 	if (N(r, target)->kind == K_ATTRIBUTE) {
-		store_attr(r, target);
+		store_attr(r, target, value);
 		return;
 	}
 	if (N(r, target)->kind == K_IDENTIFIER) {
@@ -102,7 +155,60 @@ static void bind_target(tp_resolver *r, uint32_t scope, uint32_t target, uint32_
 		if (N(r, j)->kind == K_IDENTIFIER)
 			bind(r, scope, j, TP_BIND_LOCAL, NULL, 0, TP_NONE);
 		else if (N(r, j)->kind == K_ATTRIBUTE)
-			store_attr(r, j);
+			store_attr(r, j, TP_NONE);
+	}
+}
+
+/* The text of a plain string literal ('x', "x"), or NULL. */
+static const char *string_text(const tp_resolver *r, uint32_t str, size_t *len)
+{
+	if (str == TP_NONE || N(r, str)->kind != K_STRING)
+		return NULL;
+	uint32_t content = TP_NONE;
+	for (uint32_t c = N(r, str)->first; c != TP_NONE; c = N(r, c)->next)
+		if (N(r, c)->kind == K_INTERPOLATION || (N(r, c)->kind == K_STRING_CONTENT && content != TP_NONE))
+			return NULL;
+		else if (N(r, c)->kind == K_STRING_CONTENT)
+			content = c;
+	if (content == TP_NONE)
+		return NULL;
+	*len = N(r, content)->end - N(r, content)->start;
+	return r->src + N(r, content)->start;
+}
+
+static void declare(tp_resolver *r, const char *name, size_t len)
+{
+	if (len)
+		tp_map_put(&r->declared, name, len, r);
+}
+
+/* The attributes an argparse option makes: add_argument's option strings
+ * (`--is-cuda` -> is_cuda) and its dest=. */
+static void declare_options(tp_resolver *r, uint32_t call)
+{
+	uint32_t fn = tp_child(r->tree, call, F_FUNCTION), args = tp_child(r->tree, call, F_ARGUMENTS);
+	uint32_t leaf = fn == TP_NONE || N(r, fn)->kind != K_ATTRIBUTE ? TP_NONE : tp_child(r->tree, fn, F_ATTRIBUTE);
+	if (leaf == TP_NONE || args == TP_NONE || N(r, leaf)->end - N(r, leaf)->start != 12 ||
+	    memcmp(r->src + N(r, leaf)->start, "add_argument", 12) != 0)
+		return;
+	for (uint32_t c = N(r, args)->first; c != TP_NONE; c = N(r, c)->next) {
+		size_t len;
+		const char *s;
+		if (N(r, c)->kind == K_KEYWORD_ARG) {
+			uint32_t name = tp_child(r->tree, c, F_NAME);
+			if (name != TP_NONE && N(r, name)->end - N(r, name)->start == 4 && memcmp(r->src + N(r, name)->start, "dest", 4) == 0 &&
+			    (s = string_text(r, tp_child(r->tree, c, F_VALUE), &len)))
+				declare(r, s, len);
+			continue;
+		}
+		if (!(s = string_text(r, c, &len)) || len < 2 || s[0] != '-')
+			continue;
+		while (len && *s == '-')
+			s++, len--;
+		char *attr = tp_arena_strndup(r->arena, s, len);
+		for (char *p = attr; *p; p++)
+			*p = *p == '-' ? '_' : *p;
+		declare(r, attr, len);
 	}
 }
 
@@ -160,6 +266,16 @@ static void bind_imports(tp_resolver *r, uint32_t i, uint32_t scope)
 	}
 }
 
+/* Whether node's text holds word. */
+static int contains(const tp_resolver *r, uint32_t node, const char *word)
+{
+	size_t n = N(r, node)->end - N(r, node)->start, w = strlen(word);
+	for (size_t i = 0; i + w <= n; i++)
+		if (memcmp(r->src + N(r, node)->start + i, word, w) == 0)
+			return 1;
+	return 0;
+}
+
 static void bind_parameters(tp_resolver *r, uint32_t params, uint32_t scope)
 {
 	for (uint32_t c = N(r, params)->first; c != TP_NONE; c = N(r, c)->next) {
@@ -173,8 +289,25 @@ static void bind_parameters(tp_resolver *r, uint32_t params, uint32_t scope)
 		case K_DICT_SPLAT_PATTERN: id = first_identifier(r, c); break;
 		default: break;
 		}
-		if (id != TP_NONE && N(r, id)->kind == K_IDENTIFIER)
-			bind(r, scope, id, TP_BIND_LOCAL, NULL, 0, TP_NONE);
+		if (id == TP_NONE || N(r, id)->kind != K_IDENTIFIER)
+			continue;
+		bind(r, scope, id, TP_BIND_LOCAL, NULL, 0, TP_NONE);
+		/* `device_id: str`, `gpu: torch.device`, `gpu=torch.device("cuda")`: no
+		 * integer index (`Union[int, torch.device]` may be one) */
+		int not_int = 0;
+		for (uint32_t k = N(r, c)->first; k != TP_NONE && c != id && !not_int; k = N(r, k)->next) {
+			if (k == id)
+				continue;
+			if (N(r, k)->field == F_VALUE)
+				not_int = device_like_value(r, k);
+			else if (N(r, k)->kind == K_OTHER) /* the annotation */
+				not_int = (contains(r, k, "str") || contains(r, k, "device")) && !contains(r, k, "int");
+		}
+		size_t klen;
+		char *key = scope_key(r, scope, r->src + N(r, id)->start, N(r, id)->end - N(r, id)->start, &klen);
+		tp_binding *b = tp_map_get(&r->bindings, key, klen);
+		if (b && b->kind == TP_BIND_LOCAL)
+			b->not_int = b->not_int || not_int;
 	}
 }
 
@@ -185,6 +318,7 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 	r->arena = arena;
 	tp_map_init(&r->bindings);
 	tp_map_init(&r->stored);
+	tp_map_init(&r->declared);
 	r->scope_of = tp_arena_alloc(arena, (tree->count ? tree->count : 1) * sizeof *r->scope_of);
 	for (uint32_t i = 0; i < tree->count; i++) {
 		const tp_node *n = N(r, i);
@@ -219,6 +353,13 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 		case K_EXCEPT: bind_target(r, s, tp_child(tree, i, F_ALIAS), TP_NONE); break;
 		case K_PARAMETERS:
 		case K_LAMBDA_PARAMS: bind_parameters(r, i, s); break;
+		case K_KEYWORD_ARG: {
+			uint32_t name = tp_child(tree, i, F_NAME);
+			if (name != TP_NONE)
+				declare(r, src + N(r, name)->start, N(r, name)->end - N(r, name)->start);
+			break;
+		}
+		case K_CALL: declare_options(r, i); break;
 		case K_GLOBAL:
 		case K_NONLOCAL:
 			for (uint32_t c = n->first; c != TP_NONE; c = N(r, c)->next)
@@ -236,6 +377,17 @@ void tp_resolver_dispose(tp_resolver *r)
 		return;
 	tp_map_dispose(&r->bindings);
 	tp_map_dispose(&r->stored);
+	tp_map_dispose(&r->declared);
+}
+
+int tp_resolve_attr_not_int(const tp_resolver *r, uint32_t attr)
+{
+	return tp_map_get(&r->stored, r->src + N(r, attr)->start, N(r, attr)->end - N(r, attr)->start) == &not_int_tag;
+}
+
+int tp_resolve_declared(const tp_resolver *r, const char *name, size_t len)
+{
+	return tp_map_get(&r->declared, name, len) != NULL;
 }
 
 int tp_resolve_attr_stored(const tp_resolver *r, uint32_t attr)

@@ -18,6 +18,8 @@ typedef struct {
 	const char *qname;
 	int module;
 	int int_like;
+	int not_int; /* some assignment gives it a string or a device, or it is a str or device parameter */
+	int assigned; /* an import that the scope also assigns (`import model; model = model.Net()`) */
 	uint32_t value; /* the assigned value when a local is assigned exactly once, else TP_NONE */
 } tp_binding;
 
@@ -30,6 +32,7 @@ typedef struct {
 	uint32_t *scope_of; /* node -> index of its scope node (0 = module) */
 	tp_map bindings;    /* "<scope>:<name>" -> tp_binding */
 	tp_map stored;      /* source text of assigned attributes: "self.x" */
+	tp_map declared;    /* attribute names the file gives its own objects */
 } tp_resolver;
 
 void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_arena *arena);
@@ -44,6 +47,13 @@ const char *tp_resolve_qname(const tp_resolver *r, uint32_t node, int *module);
 /* Whether the file assigns this very attribute (`self.is_cuda = ...` makes
  * every `self.is_cuda` a user attribute rather than a library one). */
 int tp_resolve_attr_stored(const tp_resolver *r, uint32_t attr);
+/* Whether the file assigns this very attribute (`self.gpu`) a string or a
+ * device somewhere, so it holds no integer index. */
+int tp_resolve_attr_not_int(const tp_resolver *r, uint32_t attr);
+/* Whether the file declares an attribute of this name for objects of its
+ * own: a keyword argument (`Namespace(is_cuda=True)`) or an argparse option
+ * (`add_argument('--is-cuda')`, `dest='is_cuda'`) makes `args.is_cuda` one. */
+int tp_resolve_declared(const tp_resolver *r, const char *name, size_t len);
 /* Dotted text of a dotted_name node without whitespace or comments. */
 const char *tp_dotted_text(const tp_resolver *r, uint32_t node);
 

@@ -1,0 +1,17 @@
+import argparse
+from types import SimpleNamespace
+
+import torch
+import torch_npu
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--is-cuda", action="store_true")
+parser.add_argument("-g", "--gpu", dest="use_gpu", action="store_true")
+args = parser.parse_args()
+opts = SimpleNamespace(is_cuda=torch.npu.is_available())
+
+# attributes the file declares for its own objects stay
+if args.is_cuda and opts.is_cuda:
+    x = torch.zeros(2).npu()
+    # a tensor's is_cuda is still torch's
+    print(x.is_npu, torch.ones(1).is_npu)
