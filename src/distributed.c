@@ -135,6 +135,15 @@ static int model_method(const tp_matcher *m, uint32_t call, tp_str model, const 
 	       (!method || tp_str_eq(text(m, attr), method));
 }
 
+/* Whether an identifier under root is name. */
+static int mentions(const tp_matcher *m, uint32_t root, tp_str name)
+{
+	for (uint32_t j = root; j < N(m, root)->end_index; j++)
+		if (kind(m, j) == K_IDENTIFIER && text(m, j).len == name.len && memcmp(text(m, j).ptr, name.ptr, name.len) == 0)
+			return 1;
+	return 0;
+}
+
 /* A statement that prepares the model or the process before training: a
  * method call on the model (`model.cuda(args.gpu)`, `model.apply(init)`,
  * `model.load_state_dict(sd)`) or `torch.cuda.set_device(i)`. The DDP wrap
@@ -147,6 +156,25 @@ static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
 	if (kind(m, call) != K_CALL || N(m, call)->next != TP_NONE)
 		return 0;
 	return qname_in(qname(m, call), set_device) || model_method(m, call, model, NULL);
+}
+
+/* A placement statement, or an `if` whose statements that name the model
+ * all are (`if cuda: model.cuda()`). */
+static int places_model(const tp_matcher *m, uint32_t stmt, tp_str model)
+{
+	if (placement_statement(m, stmt, model))
+		return 1;
+	if (kind(m, stmt) != K_IF || !mentions(m, stmt, model) || mentions(m, N(m, stmt)->first, model))
+		return 0;
+	for (uint32_t j = stmt + 1; j < N(m, stmt)->end_index; j++) {
+		uint32_t p = N(m, j)->parent;
+		if (kind(m, p) != K_BLOCK || kind(m, j) == K_COMMENT || !mentions(m, j, model))
+			continue;
+		if (!(kind(m, j) == K_IF ? places_model(m, j, model) : placement_statement(m, j, model)))
+			return 0;
+		j = N(m, j)->end_index - 1;
+	}
+	return 1;
 }
 
 /* What DistributedDataParallel answers itself, as any nn.Module does: the
@@ -172,10 +200,51 @@ static int assigns_model(const tp_matcher *m, uint32_t i, tp_str model)
 	return kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), model);
 }
 
+/* Whether call passes both the model and one of its optimizers (a name
+ * assigned from a call on model.parameters()): `train(model, optimizer, ...)`
+ * trains it, as a loop does. */
+static int trains_model(const tp_matcher *m, uint32_t call, tp_str model)
+{
+	uint32_t args = kind(m, call) == K_CALL ? tp_child(m->tree, call, F_ARGUMENTS) : TP_NONE;
+	if (kind(m, args) != K_ARG_LIST || !mentions(m, args, model))
+		return 0;
+	int has_model = 0, has_optimizer = 0;
+	for (uint32_t a = N(m, args)->first; a != TP_NONE; a = N(m, a)->next) {
+		uint32_t v = kind(m, a) == K_KEYWORD_ARG ? tp_child(m->tree, a, F_VALUE) : a;
+		if (kind(m, v) != K_IDENTIFIER)
+			continue;
+		tp_str name = text(m, v);
+		if (tp_str_same(name, model)) {
+			has_model = 1;
+			continue;
+		}
+		const tp_binding *b = tp_resolve_name(m->res, v, name.ptr, name.len);
+		uint32_t value = b && b->kind == TP_BIND_LOCAL ? b->value : TP_NONE;
+		for (uint32_t j = value; j != TP_NONE && j < N(m, value)->end_index && !has_optimizer; j++)
+			has_optimizer = kind(m, j) == K_CALL && model_method(m, j, model, "parameters");
+	}
+	return has_model && has_optimizer;
+}
+
+/* Whether call passes the model itself: `model = train_model(model, ...)`
+ * gets back the model it trained, wrapped still. */
+static int passes_model(const tp_matcher *m, uint32_t call, tp_str model)
+{
+	uint32_t args = kind(m, call) == K_CALL ? tp_child(m->tree, call, F_ARGUMENTS) : TP_NONE;
+	for (uint32_t a = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE; a != TP_NONE; a = N(m, a)->next) {
+		uint32_t v = kind(m, a) == K_KEYWORD_ARG ? tp_child(m->tree, a, F_VALUE) : a;
+		if (kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model))
+			return 1;
+	}
+	return 0;
+}
+
 /* The assignment of the model to wrap, given the first and last in the
- * scope that creates it: the last before the first loop after the first
- * one, or else the last. A loop trains; an assignment after it (reloading
- * the best checkpoint for a final test) must not leave training unwrapped. */
+ * scope that creates it: the last before the first loop (or call that
+ * trains it, see trains_model) after the first one, or else the last. An
+ * assignment after training (reloading the best checkpoint for a final
+ * test, `model = train_model(model, optimizer, ...)`) must not leave
+ * training unwrapped. */
 static uint32_t wrap_target(const tp_matcher *m, tp_str model, uint32_t first, uint32_t last)
 {
 	uint32_t s = m->res->scope_of[first], loop = TP_NONE;
@@ -184,7 +253,7 @@ static uint32_t wrap_target(const tp_matcher *m, tp_str model, uint32_t first, u
 		if (kind(m, t) == K_FUNCTION_DEF || kind(m, t) == K_CLASS_DEF || kind(m, t) == K_DECORATED_DEF)
 			continue;
 		for (uint32_t i = t; i < N(m, t)->end_index && loop == TP_NONE; i++)
-			if (kind(m, i) == K_FOR || kind(m, i) == K_WHILE)
+			if (kind(m, i) == K_FOR || kind(m, i) == K_WHILE || trains_model(m, i, model))
 				loop = t;
 	}
 	if (loop == TP_NONE)
@@ -203,6 +272,20 @@ static int module_import(const tp_matcher *m, const char *name, const char *qn)
 	return b && b->kind == TP_BIND_IMPORT && strcmp(b->qname, qn) == 0;
 }
 
+/* Whether the module imports torch or torch_npu at its level, under any name. */
+static int module_imports_torch(const tp_matcher *m)
+{
+	const tp_map *b = &m->res->bindings;
+	for (size_t s = 0; s < b->cap; s++) {
+		const char *k = b->slots[s].key;
+		const tp_binding *v = b->slots[s].value;
+		if (k && k[0] == '0' && k[1] == ':' && v->kind == TP_BIND_IMPORT && strncmp(v->qname, "torch", 5) == 0 &&
+		    (v->qname[5] == '\0' || v->qname[5] == '.' || strncmp(v->qname + 5, "_npu", 4) == 0))
+			return 1;
+	}
+	return 0;
+}
+
 /* Guarded already: inside an `if` whose condition names a rank or the main
  * process (`args.rank == 0`, `is_main_process()`), in a name: the string of
  * `if __name__ == "__main__":` is no guard. */
@@ -217,14 +300,6 @@ static int rank_guarded(const tp_matcher *m, uint32_t n)
 					return 1;
 		}
 	}
-	return 0;
-}
-
-static int mentions(const tp_matcher *m, uint32_t root, tp_str name)
-{
-	for (uint32_t j = root; j < N(m, root)->end_index; j++)
-		if (kind(m, j) == K_IDENTIFIER && text(m, j).len == name.len && memcmp(text(m, j).ptr, name.ptr, name.len) == 0)
-			return 1;
 	return 0;
 }
 
@@ -261,11 +336,20 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 	for (uint32_t c = N(m, args)->first; c != TP_NONE; c = N(m, c)->next)
 		if (kind(m, c) != K_COMMENT)
 			last = c;
-	uint32_t sh = tp_match__find_arg(m, args, -1, "shuffle", &kw);
+	/* shuffle by name or in its place: DataLoader(dataset, batch_size, shuffle) */
+	uint32_t sh = tp_match__find_arg(m, args, 2, "shuffle", &kw), shv = kw ? tp_child(m->tree, sh, F_VALUE) : sh;
+	if (sh != TP_NONE && !kw && tp_match__find_arg(m, args, 3, NULL, &kw) != TP_NONE) {
+		note(m, call, "this DataLoader gives shuffle and later arguments by position: add a DistributedSampler by hand "
+			      "(and drop shuffle)");
+		return TP_NONE;
+	}
+	if (sh == TP_NONE || tp_str_eq(text(m, shv), "False"))
+		note(m, call, "this DataLoader reads in order (evaluation?): each rank now sees its share, so all_reduce what it "
+			      "measures before a decision every rank must make alike (early stopping, ReduceLROnPlateau, the best checkpoint)");
 	if (sh == TP_NONE)
 		extra = ", shuffle=False"; /* the DataLoader read in order: so does its sampler */
 	if (sh != TP_NONE) {
-		tp_str v = text(m, tp_child(m->tree, sh, F_VALUE));
+		tp_str v = text(m, shv);
 		if (!(v.len == 4 && memcmp(v.ptr, "True", 4) == 0))
 			extra = tp_arena_printf(m->arena, ", shuffle=%.*s", (int)v.len, v.ptr);
 		uint32_t next = N(m, sh)->next;
@@ -602,7 +686,7 @@ void tp_specify_device(tp_matcher *m)
 {
 	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
 	uint32_t anchor = preamble_anchor(m);
-	int defined = 0;
+	int defined = 0, bare = 0;
 	size_t before = m->items.len;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
@@ -610,14 +694,27 @@ void tp_specify_device(tp_matcher *m)
 			uint32_t left = tp_child(m->tree, i, F_LEFT);
 			defined |= left != TP_NONE && tp_str_eq(text(m, left), m->device_var);
 		}
-		if (k == K_CALL)
-			choose_device(m, i, qname(m, i), index);
+		if (k != K_CALL)
+			continue;
+		choose_device(m, i, qname(m, i), index);
+		/* `x.cuda()`: the current device, which set_device chooses */
+		uint32_t fn = tp_child(m->tree, i, F_FUNCTION), args = tp_child(m->tree, i, F_ARGUMENTS);
+		uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
+		int kw = 0;
+		bare |= leaf != TP_NONE && tp_str_eq(text(m, leaf), "cuda") && kind(m, args) == K_ARG_LIST &&
+			tp_match__find_arg(m, args, 0, "device", &kw) == TP_NONE;
 	}
-	if ((m->items.len == before && !m->plain_device) || defined || anchor == TP_NONE || !module_import(m, "torch", "torch"))
+	if ((m->items.len == before && !m->plain_device && !bare) || defined || anchor == TP_NONE)
 		return;
 	tp_buf b = {0};
 	if (!module_import(m, "os", "os"))
 		tp_buf_printf(&b, "import os%s", m->eol);
+	if (!module_import(m, "torch", "torch")) {
+		/* torch imported in functions only: set_device needs it here */
+		tp_buf_printf(&b, "import torch%s", m->eol);
+		if (!module_imports_torch(m))
+			tp_buf_printf(&b, "import torch_npu%s", m->eol);
+	}
 	tp_buf_printf(&b, "%s = int(os.environ.get(\"DEVICE_ID\", \"0\"))%storch.npu.set_device(%s)%s", m->device_var, m->eol, m->device_var, m->eol);
 	preamble(m, anchor, tp_arena_strndup(m->arena, b.ptr, b.len), "the device comes from DEVICE_ID (-s)");
 	tp_buf_dispose(&b);
@@ -649,6 +746,9 @@ void tp_distributed(tp_matcher *m)
 		}
 		if (train_scope == TP_NONE && k == K_CALL && model_method(m, i, model, "parameters"))
 			train_scope = m->res->scope_of[i];
+		if (k == K_STRING && text(m, i).len == 22 && memcmp(text(m, i).ptr + 1, "CUDA_VISIBLE_DEVICES", 20) == 0)
+			note(m, i, "every rank sets its device from LOCAL_RANK: a visible-device list set here must hold all the cards "
+				   "the launcher uses, or leave it to the launcher");
 		if (k != K_CALL)
 			continue;
 		const char *qn = qname(m, i);
@@ -671,7 +771,12 @@ void tp_distributed(tp_matcher *m)
 		} else if (qn && strcmp(qn, "torch.save") == 0) {
 			uint32_t p = N(m, i)->parent;
 			if (p != TP_NONE && kind(m, p) == K_EXPR_STMT && !rank_guarded(m, i)) {
-				add(m, TP_OP_INSERT, N(m, p)->start, N(m, p)->start, "if npu_rank == 0: ", "save checkpoints on rank 0 only");
+				/* After other code on its line (`if best: torch.save(...)`,
+				 * `x = 1; torch.save(...)`) no `if` may start: a condition. */
+				tp_str ind = tp_match__indent(m, N(m, p)->start);
+				int inline_ = ind.ptr + ind.len < m->src + N(m, p)->start;
+				add(m, TP_OP_INSERT, N(m, p)->start, N(m, p)->start, inline_ ? "npu_rank == 0 and " : "if npu_rank == 0: ",
+				    "save checkpoints on rank 0 only");
 				saved = 1;
 			}
 		} else if (saved && qn && strcmp(qn, "torch.load") == 0) {
@@ -708,8 +813,12 @@ void tp_distributed(tp_matcher *m)
 		tp_buf b = {0};
 		if (!module_import(m, "os", "os"))
 			tp_buf_printf(&b, "import os%s", e);
-		if (!module_import(m, "torch", "torch"))
+		if (!module_import(m, "torch", "torch")) {
+			/* the import rule adds torch_npu after the module's own torch imports only */
 			tp_buf_printf(&b, "import torch%s", e);
+			if (!module_imports_torch(m))
+				tp_buf_printf(&b, "import torch_npu%s", e);
+		}
 		tp_buf_printf(&b,
 			      "%s# Distributed setup (transplt): torchrun sets RANK/WORLD_SIZE/LOCAL_RANK;%s"
 			      "# Ascend launchers set RANK_ID/RANK_SIZE/DEVICE_ID.%s"
@@ -738,9 +847,12 @@ void tp_distributed(tp_matcher *m)
 		for (uint32_t n = stmt == TP_NONE ? TP_NONE : N(m, stmt)->next; n != TP_NONE; n = N(m, n)->next) {
 			if (kind(m, n) == K_COMMENT)
 				continue;
-			if (!placement_statement(m, n, model))
+			if (places_model(m, n, model))
+				stmt = n;
+			else if (kind(m, n) == K_FOR || kind(m, n) == K_WHILE || mentions(m, n, model))
 				break;
-			stmt = n;
+			/* else code that leaves the model alone (the loss, another
+			 * model): a placement after it still comes first */
 		}
 		if (stmt == TP_NONE) {
 			note(m, last_model, "cannot place the DistributedDataParallel wrap: do it by hand");
@@ -752,22 +864,48 @@ void tp_distributed(tp_matcher *m)
 						    tp_arena_printf(m->arena, "wrap %s in DistributedDataParallel", m->dist_model));
 		}
 	}
-	/* ... until the model is assigned again (a reloaded checkpoint is a plain module). */
-	for (uint32_t i = 0; wrap_at != TP_NONE && i < m->tree->count; i++) {
-		if (N(m, i)->start < wrap_at)
-			continue;
-		if (m->res->scope_of[i] == m->res->scope_of[last_model] && assigns_model(m, i, model)) {
+	/* ... until the model is assigned again (a reloaded checkpoint is a plain
+	 * module); so do the functions of MAIN that use the wrapped module-level
+	 * model (`def test(): torch.save(model.state_dict(), ...)`), unless it is
+	 * assigned again. */
+	uint32_t stop = TP_NONE;
+	const tp_binding *wrapped = NULL;
+	if (wrap_at != TP_NONE) {
+		uint32_t left = tp_child(m->tree, last_model, F_LEFT);
+		wrapped = m->res->scope_of[last_model] == 0 ? tp_resolve_name(m->res, left, model.ptr, model.len) : NULL;
+	}
+	for (uint32_t i = 0; wrap_at != TP_NONE && i < m->tree->count; i++)
+		if (N(m, i)->start >= wrap_at && m->res->scope_of[i] == m->res->scope_of[last_model] && assigns_model(m, i, model) &&
+		    !passes_model(m, tp_child(m->tree, i, F_RIGHT), model)) {
 			note(m, i, tp_arena_printf(m->arena, "%s is assigned again after training: it is not wrapped in DDP; if every rank "
 							   "loads rank 0's checkpoint here, call torch.distributed.barrier() first", m->dist_model));
+			stop = N(m, i)->start;
+			wrapped = NULL;
 			break;
 		}
-		if (kind(m, i) != K_ATTRIBUTE)
+	for (uint32_t i = 0; wrap_at != TP_NONE && i < m->tree->count; i++) {
+		uint32_t obj = TP_NONE, args = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_ARGUMENTS) : TP_NONE;
+		const char *qn = kind(m, args) == K_ARG_LIST ? qname(m, i) : NULL;
+		int kw = 0;
+		if (kind(m, i) == K_ATTRIBUTE)
+			obj = tp_child(m->tree, i, F_OBJECT);
+		else if (qn && strcmp(qn, "torch.save") == 0 && (obj = tp_match__find_arg(m, args, 0, "obj", &kw)) != TP_NONE && kw)
+			obj = tp_child(m->tree, obj, F_VALUE);
+		if (kind(m, obj) != K_IDENTIFIER || !tp_str_same(text(m, obj), model))
 			continue;
-		uint32_t obj = tp_child(m->tree, i, F_OBJECT), attr = tp_child(m->tree, i, F_ATTRIBUTE);
-		if (kind(m, obj) != K_IDENTIFIER || attr == TP_NONE || !tp_str_same(text(m, obj), model) ||
-		    m->res->scope_of[i] != m->res->scope_of[last_model])
+		int here = m->res->scope_of[i] == m->res->scope_of[last_model] && N(m, i)->start >= wrap_at && N(m, i)->start < stop;
+		if (!here && !(wrapped && m->res->scope_of[i] != 0 && tp_resolve_name(m->res, obj, model.ptr, model.len) == wrapped))
 			continue;
-		tp_str a = text(m, attr);
+		if (kind(m, i) == K_CALL) {
+			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",
+			    tp_arena_printf(m->arena, "torch.save(%s) saves %s.module: the checkpoint stays loadable on one card", m->dist_model,
+					    m->dist_model));
+			continue;
+		}
+		uint32_t attr = tp_child(m->tree, i, F_ATTRIBUTE);
+		tp_str a = attr == TP_NONE ? (tp_str){"", 0} : text(m, attr);
+		if (attr == TP_NONE)
+			continue;
 		if (tp_str_eq(a, "state_dict") || tp_str_eq(a, "load_state_dict"))
 			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",
 			    tp_arena_printf(m->arena, "%s.%.*s() goes through .module: checkpoints stay loadable on one card", m->dist_model,
