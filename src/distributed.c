@@ -226,6 +226,24 @@ static int trains_model(const tp_matcher *m, uint32_t call, tp_str model)
 	return has_model && has_optimizer;
 }
 
+/* Whether the module-level function that holds node is called before
+ * offset at, by its name: then the model it uses is not wrapped yet. */
+static int called_before(const tp_matcher *m, uint32_t node, uint32_t at)
+{
+	uint32_t fn = m->res->scope_of[node];
+	while (fn != 0 && m->res->scope_of[fn] != 0)
+		fn = m->res->scope_of[fn];
+	uint32_t name = kind(m, fn) == K_FUNCTION_DEF ? tp_child(m->tree, fn, F_NAME) : TP_NONE;
+	if (name == TP_NONE)
+		return 1; /* a class: its methods run whenever */
+	for (uint32_t j = 0; j < m->tree->count && N(m, j)->start < at; j++) {
+		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+		if (kind(m, f) == K_IDENTIFIER && tp_str_same(text(m, f), text(m, name)) && (j < fn || j >= N(m, fn)->end_index))
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether call passes the model itself: `model = train_model(model, ...)`
  * gets back the model it trained, wrapped still. */
 static int passes_model(const tp_matcher *m, uint32_t call, tp_str model)
@@ -272,16 +290,21 @@ static int module_import(const tp_matcher *m, const char *name, const char *qn)
 	return b && b->kind == TP_BIND_IMPORT && strcmp(b->qname, qn) == 0;
 }
 
-/* Whether the module imports torch or torch_npu at its level, under any name. */
+/* Whether the module imports from torch or torch_npu at its level, in any
+ * form (`import torch as T`, `from torch import *`). */
 static int module_imports_torch(const tp_matcher *m)
 {
-	const tp_map *b = &m->res->bindings;
-	for (size_t s = 0; s < b->cap; s++) {
-		const char *k = b->slots[s].key;
-		const tp_binding *v = b->slots[s].value;
-		if (k && k[0] == '0' && k[1] == ':' && v->kind == TP_BIND_IMPORT && strncmp(v->qname, "torch", 5) == 0 &&
-		    (v->qname[5] == '\0' || v->qname[5] == '.' || strncmp(v->qname + 5, "_npu", 4) == 0))
-			return 1;
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		if ((kind(m, i) != K_IMPORT && kind(m, i) != K_IMPORT_FROM) || m->res->scope_of[i] != 0)
+			continue;
+		for (uint32_t j = i + 1; j < N(m, i)->end_index; j++) {
+			if (kind(m, j) != K_DOTTED_NAME || (N(m, j)->field != F_NAME && N(m, j)->field != F_MODULE_NAME &&
+							   kind(m, N(m, j)->parent) != K_ALIASED_IMPORT))
+				continue;
+			tp_str root = text(m, N(m, j)->first);
+			if (N(m, j)->first != TP_NONE && (tp_str_eq(root, "torch") || tp_str_eq(root, "torch_npu")))
+				return 1;
+		}
 	}
 	return 0;
 }
@@ -894,7 +917,8 @@ void tp_distributed(tp_matcher *m)
 		if (kind(m, obj) != K_IDENTIFIER || !tp_str_same(text(m, obj), model))
 			continue;
 		int here = m->res->scope_of[i] == m->res->scope_of[last_model] && N(m, i)->start >= wrap_at && N(m, i)->start < stop;
-		if (!here && !(wrapped && m->res->scope_of[i] != 0 && tp_resolve_name(m->res, obj, model.ptr, model.len) == wrapped))
+		if (!here && !(wrapped && m->res->scope_of[i] != 0 && tp_resolve_name(m->res, obj, model.ptr, model.len) == wrapped &&
+			       !called_before(m, i, wrap_at)))
 			continue;
 		if (kind(m, i) == K_CALL) {
 			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",

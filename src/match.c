@@ -542,7 +542,11 @@ int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v)
 		return 0; /* `gpu = torch.device(...)`, `self.gpu = "cuda:0"`: a device already */
 	if (tp_regex_match(r->pattern, s.ptr, s.len)) /* `args.gpu`, `opt.gpu_ids[0]` */
 		return 1;
-	return b && b->kind == TP_BIND_LOCAL && b->int_like;
+	if (!b || b->kind != TP_BIND_LOCAL)
+		return 0;
+	uint32_t v0 = b->value; /* `lr = args.local_rank` */
+	return b->int_like || ((kind(m, v0) == K_ATTRIBUTE || kind(m, v0) == K_SUBSCRIPT) &&
+			       tp_regex_match(r->pattern, text(m, v0).ptr, text(m, v0).len));
 }
 
 /* One device argument v of a call: an integer index becomes a device string;
@@ -953,6 +957,38 @@ static int is_store(const tp_matcher *m, uint32_t n)
 	return 0;
 }
 
+/* Whether obj is an object of the file's own that declares attribute name:
+ * one built with it as a keyword (`opts = SimpleNamespace(is_cuda=...)`), or
+ * the parsed arguments when an argparse option makes it (`args =
+ * parser.parse_args()`, or a `def main(args)` parameter so named). */
+static int declared_on(const tp_matcher *m, uint32_t obj, tp_str name)
+{
+	static const char *const arg_names[] = {"args", "opt", "opts", "cfg", "config", "hparams", "flags", "FLAGS", "params", NULL};
+	if (kind(m, obj) != K_IDENTIFIER)
+		return 0;
+	tp_str s = text(m, obj);
+	const tp_binding *b = tp_resolve_name(m->res, obj, s.ptr, s.len);
+	if (!b || b->kind != TP_BIND_LOCAL)
+		return 0;
+	uint32_t v = b->value;
+	if (kind(m, v) == K_SUBSCRIPT) /* args = parser.parse_known_args()[0] */
+		v = N(m, v)->first;
+	uint32_t args = kind(m, v) == K_CALL ? tp_child(m->tree, v, F_ARGUMENTS) : TP_NONE;
+	int kw = 0;
+	if (kind(m, args) == K_ARG_LIST && tp_match__find_arg(m, args, -1, tp_arena_strndup(m->arena, name.ptr, name.len), &kw) != TP_NONE)
+		return 1;
+	if (!tp_resolve_declared(m->res, name.ptr, name.len))
+		return 0;
+	uint32_t fn = kind(m, v) == K_CALL ? tp_child(m->tree, v, F_FUNCTION) : TP_NONE;
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? attr_name(m, fn) : TP_NONE;
+	if (leaf != TP_NONE)
+		return tp_str_eq(text(m, leaf), "parse_args") || tp_str_eq(text(m, leaf), "parse_known_args");
+	for (const char *const *a = arg_names; v == TP_NONE && *a; a++)
+		if (tp_str_eq(s, *a))
+			return 1;
+	return 0;
+}
+
 static void match_attribute(tp_matcher *m, uint32_t attr)
 {
 	uint32_t leaf = attr_name(m, attr);
@@ -1003,7 +1039,7 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 	if (!on_value(m, attr) || is_store(m, attr))
 		return;
 	if ((r = lookup(&m->rules->attr_method, name.ptr, name.len)) && !tp_resolve_attr_stored(m->res, attr) &&
-	    !(tp_resolve_declared(m->res, name.ptr, name.len) && !is_tensor(m, tp_child(m->tree, attr, F_OBJECT))))
+	    !declared_on(m, tp_child(m->tree, attr, F_OBJECT), name))
 		tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
 		     msg(m, r, ".%.*s -> .%s", (int)name.len, name.ptr, r->new_name));
 }
@@ -1115,6 +1151,29 @@ static int is_path_part(const tp_matcher *m, uint32_t str)
 	return 0;
 }
 
+/* The string rules on the text [cs, ce) of string literal str; returns 1
+ * when the literal must be left alone. */
+static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t ce)
+{
+	size_t w = 0;
+	while (cs + w < ce && (m->src[cs + w] == '_' || ((m->src[cs + w] | 0x20) >= 'a' && (m->src[cs + w] | 0x20) <= 'z')))
+		w++;
+	if (!w)
+		return 0;
+	for (const tp_rule *r = lookup(&m->rules->string_prefix, m->src + cs, w); r; r = r->next) {
+		/* old is the leading word, or a longer prefix that starts with it. */
+		uint32_t n = (uint32_t)strlen(r->old);
+		if (n > ce - cs || memcmp(m->src + cs, r->old, n) != 0 || !tp_regex_match(r->pattern, m->src + cs, ce - cs))
+			continue;
+		if (is_saved_location(m, str) || is_path_part(m, str))
+			return 1;
+		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + n, r->replacement,
+			       msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
+		return 0;
+	}
+	return 0;
+}
+
 static void match_string(tp_matcher *m, uint32_t str)
 {
 	uint32_t p = N(m, str)->parent;
@@ -1134,21 +1193,21 @@ static void match_string(tp_matcher *m, uint32_t str)
 		if (prefix.ptr[i] == 'b' || prefix.ptr[i] == 'B')
 			return;
 	uint32_t cs = N(m, open)->end, ce = N(m, close)->start;
-	size_t w = 0;
-	while (cs + w < ce && (m->src[cs + w] == '_' || ((m->src[cs + w] | 0x20) >= 'a' && (m->src[cs + w] | 0x20) <= 'z')))
-		w++;
-	if (!w)
-		return;
-	for (const tp_rule *r = lookup(&m->rules->string_prefix, m->src + cs, w); r; r = r->next) {
-		/* old is the leading word, or a dotted prefix that starts with it. */
-		uint32_t n = (uint32_t)strlen(r->old);
-		if (n > ce - cs || memcmp(m->src + cs, r->old, n) != 0 || !tp_regex_match(r->pattern, m->src + cs, ce - cs))
-			continue;
-		if (is_saved_location(m, str) || is_path_part(m, str))
+	/* A list of device:backend pairs ("cpu:gloo,cuda:nccl") is matched pair
+	 * by pair; any other string as a whole. */
+	int pairs = memchr(m->src + cs, ',', ce - cs) != NULL;
+	for (uint32_t k = cs; pairs && k < ce;) {
+		uint32_t a = k, colons = 0;
+		while (k < ce && (m->src[k] == '_' || m->src[k] == ':' || ((m->src[k] | 0x20) >= 'a' && (m->src[k] | 0x20) <= 'z')))
+			colons += m->src[k++] == ':';
+		pairs = k > a && colons == 1 && (k == ce || m->src[k] == ',');
+		k += k < ce;
+	}
+	for (uint32_t s = cs, e; s < ce; s = e + 1) {
+		const char *comma = pairs ? memchr(m->src + s, ',', ce - s) : NULL;
+		e = comma ? (uint32_t)(comma - m->src) : ce;
+		if (match_string_part(m, str, s, e) || !pairs)
 			return;
-		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + n, r->replacement,
-		     msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
-		return;
 	}
 }
 

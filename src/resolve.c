@@ -65,6 +65,10 @@ static int device_like_value(const tp_resolver *r, uint32_t v)
 					part[n++] = c;
 			return n == 3 && (device_like_value(r, part[0]) || device_like_value(r, part[2]));
 		}
+		case K_IDENTIFIER: { /* `self.gpu = gpu` with gpu="cuda:0" a parameter */
+			const tp_binding *b = tp_resolve_name(r, v, r->src + N(r, v)->start, N(r, v)->end - N(r, v)->start);
+			return b && b->kind == TP_BIND_LOCAL && b->not_int;
+		}
 		case K_ATTRIBUTE:
 			leaf = tp_child(r->tree, v, F_ATTRIBUTE);
 			return leaf != TP_NONE && N(r, leaf)->end - N(r, leaf)->start == 6 && memcmp(r->src + N(r, leaf)->start, "device", 6) == 0;
@@ -182,7 +186,8 @@ static void declare(tp_resolver *r, const char *name, size_t len)
 		tp_map_put(&r->declared, name, len, r);
 }
 
-/* The attributes an argparse option makes: add_argument's option strings
+/* The attributes an argparse option makes, recorded in declared:
+ * add_argument's option strings
  * (`--is-cuda` -> is_cuda) and its dest=. */
 static void declare_options(tp_resolver *r, uint32_t call)
 {
@@ -353,12 +358,6 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 		case K_EXCEPT: bind_target(r, s, tp_child(tree, i, F_ALIAS), TP_NONE); break;
 		case K_PARAMETERS:
 		case K_LAMBDA_PARAMS: bind_parameters(r, i, s); break;
-		case K_KEYWORD_ARG: {
-			uint32_t name = tp_child(tree, i, F_NAME);
-			if (name != TP_NONE)
-				declare(r, src + N(r, name)->start, N(r, name)->end - N(r, name)->start);
-			break;
-		}
 		case K_CALL: declare_options(r, i); break;
 		case K_GLOBAL:
 		case K_NONLOCAL:

@@ -50,9 +50,8 @@ int tp_resolve_attr_stored(const tp_resolver *r, uint32_t attr);
 /* Whether the file assigns this very attribute (`self.gpu`) a string or a
  * device somewhere, so it holds no integer index. */
 int tp_resolve_attr_not_int(const tp_resolver *r, uint32_t attr);
-/* Whether the file declares an attribute of this name for objects of its
- * own: a keyword argument (`Namespace(is_cuda=True)`) or an argparse option
- * (`add_argument('--is-cuda')`, `dest='is_cuda'`) makes `args.is_cuda` one. */
+/* Whether an argparse option of the file makes an attribute of this name
+ * (`add_argument('--is-cuda')`, `dest='is_cuda'`). */
 int tp_resolve_declared(const tp_resolver *r, const char *name, size_t len);
 /* Dotted text of a dotted_name node without whitespace or comments. */
 const char *tp_dotted_text(const tp_resolver *r, uint32_t node);

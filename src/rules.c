@@ -42,7 +42,7 @@ static const struct key_spec args_keys[] = {
 	{"arg_keyword", KEY_NAME, 0, S(arg_keyword)}, {"arg_new", KEY_TEXT, 0, S(arg_new)},
 	{"new_keyword", KEY_NAME, 0, S(new_keyword)}, {0}};
 static const struct key_spec string_keys[] = {
-	{"pattern", KEY_REGEX, 1, S(pattern)}, {"old", KEY_NAME, 1, S(old)},
+	{"pattern", KEY_REGEX, 1, S(pattern)}, {"old", KEY_TEXT, 1, S(old)},
 	{"new", KEY_TEXT, 1, S(replacement)}, {0}};
 static const struct key_spec device_keys[] = {
 	{"func_name", KEY_TEXT, 1, S(func_name)}, {"arg_idx", KEY_INDEX, 0, S(arg_idx)},
@@ -257,10 +257,12 @@ static int finish_rule(tp_rule *r, const tp_json *entry, const struct src *src)
 		break;
 	case TP_RULE_STRING: {
 		/* Looked up by the string's leading word: letters and '_'. */
-		size_t w = strcspn(r->old, ".");
-		for (size_t i = 0; i < w; i++)
-			if (r->old[i] != '_' && !((r->old[i] | 0x20) >= 'a' && (r->old[i] | 0x20) <= 'z'))
-				return fail(src, entry, "%s.old: \"%s\" must start with a word of letters and '_'", src->where, r->old);
+		size_t w = 0;
+		while (r->old[w] == '_' || ((r->old[w] | 0x20) >= 'a' && (r->old[w] | 0x20) <= 'z'))
+			w++;
+		if (!w || (r->old[w] && r->old[w] != '.' && r->old[w] != ':'))
+			return fail(src, entry, "%s.old: \"%s\" must start with a word of letters and '_' (then '.' or ':' may follow)",
+				    src->where, r->old);
 		r->key = tp_xstrndup(r->old, w);
 		break;
 	}

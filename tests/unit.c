@@ -155,7 +155,7 @@ static void test_rules(void)
 			   ":2:32: ModuleNameModifyRule[0].renamed_members.Z: expected a bare Python name"));
 	/* A string rule is looked up by the string's leading word of letters and '_'. */
 	CHECK(refused_with(rs, path, "{\"rules\": {\"StringModifyRule\": [\n {\"pattern\": \"^cuda2$\", \"old\": \"cuda2\", \"new\": \"npu\"}]}}",
-			   ":2:2: StringModifyRule[0].old: \"cuda2\" must start with a word of letters and '_'"));
+			   ":2:2: StringModifyRule[0].old: \"cuda2\" must start with a word of letters and '_' (then '.' or ':' may follow)"));
 	remove(path);
 	tp_rules_free(rs);
 }

@@ -28,6 +28,19 @@ class Engine:
         return x.to(self.gpu), torch.zeros(2, device=self.gpu), x.to(self.dev)
 
 
+class Predictor:
+    def __init__(self, gpu="cuda:0"):
+        self.gpu = gpu  # a device string, by its default
+
+    def run(self, x):
+        return x.to(self.gpu)
+
+
+def shard(x, args):
+    lr = args.local_rank  # an index by the name it comes from
+    return x.to(lr)
+
+
 local_rank = int(os.environ["LOCAL_RANK"])
 t = torch.zeros(2)
 # tensor methods that create tensors take an index too

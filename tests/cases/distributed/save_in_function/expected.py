@@ -13,7 +13,14 @@ npu_world_size = int(os.environ.get("WORLD_SIZE", os.environ.get("RANK_SIZE", "1
 torch.npu.set_device(npu_local_rank)
 torch.distributed.init_process_group(backend="hccl", rank=npu_rank, world_size=npu_world_size)
 
+
+
+def describe():
+    print(model.weight.shape)  # runs before the wrap: the model is not wrapped yet
+
+
 model = nn.Linear(4, 1).npu()
+describe()
 if os.path.exists("ckpt.pth"):  # resume: the checkpoint that save() below writes
     model.load_state_dict(torch.load("ckpt.pth"))
 model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])

@@ -4,7 +4,14 @@ import torch
 import torch.nn as nn
 from torch.utils.data import DataLoader, TensorDataset
 
+
+
+def describe():
+    print(model.weight.shape)  # runs before the wrap: the model is not wrapped yet
+
+
 model = nn.Linear(4, 1).cuda()
+describe()
 if os.path.exists("ckpt.pth"):  # resume: the checkpoint that save() below writes
     model.load_state_dict(torch.load("ckpt.pth"))
 

@@ -15,3 +15,8 @@ if args.is_cuda and opts.is_cuda:
     x = torch.zeros(2).npu()
     # a tensor's is_cuda is still torch's
     print(x.is_npu, torch.ones(1).is_npu)
+
+
+def check(t, args):
+    # a tensor given to a function is still torch's; the parsed arguments are not
+    return t.is_npu, args.is_cuda

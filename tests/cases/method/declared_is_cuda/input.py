@@ -14,3 +14,8 @@ if args.is_cuda and opts.is_cuda:
     x = torch.zeros(2).cuda()
     # a tensor's is_cuda is still torch's
     print(x.is_cuda, torch.ones(1).is_cuda)
+
+
+def check(t, args):
+    # a tensor given to a function is still torch's; the parsed arguments are not
+    return t.is_cuda, args.is_cuda
