@@ -160,17 +160,17 @@ static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
 
 /* A placement statement, or an `if` whose statements that name the model
  * all are (`if cuda: model.cuda()`). */
-static int places_model(const tp_matcher *m, uint32_t stmt, tp_str model)
+static int places_model(const tp_matcher *m, uint32_t stmt, tp_str model, int depth)
 {
 	if (placement_statement(m, stmt, model))
 		return 1;
-	if (kind(m, stmt) != K_IF || !mentions(m, stmt, model) || mentions(m, N(m, stmt)->first, model))
+	if (kind(m, stmt) != K_IF || depth > 8 || !mentions(m, stmt, model) || mentions(m, N(m, stmt)->first, model))
 		return 0;
 	for (uint32_t j = stmt + 1; j < N(m, stmt)->end_index; j++) {
 		uint32_t p = N(m, j)->parent;
 		if (kind(m, p) != K_BLOCK || kind(m, j) == K_COMMENT || !mentions(m, j, model))
 			continue;
-		if (!(kind(m, j) == K_IF ? places_model(m, j, model) : placement_statement(m, j, model)))
+		if (!(kind(m, j) == K_IF ? places_model(m, j, model, depth + 1) : placement_statement(m, j, model)))
 			return 0;
 		j = N(m, j)->end_index - 1;
 	}
@@ -301,8 +301,8 @@ static int module_imports_torch(const tp_matcher *m)
 			if (kind(m, j) != K_DOTTED_NAME || (N(m, j)->field != F_NAME && N(m, j)->field != F_MODULE_NAME &&
 							   kind(m, N(m, j)->parent) != K_ALIASED_IMPORT))
 				continue;
-			tp_str root = text(m, N(m, j)->first);
-			if (N(m, j)->first != TP_NONE && (tp_str_eq(root, "torch") || tp_str_eq(root, "torch_npu")))
+			uint32_t root = N(m, j)->first;
+			if (root != TP_NONE && (tp_str_eq(text(m, root), "torch") || tp_str_eq(text(m, root), "torch_npu")))
 				return 1;
 		}
 	}
@@ -870,7 +870,7 @@ void tp_distributed(tp_matcher *m)
 		for (uint32_t n = stmt == TP_NONE ? TP_NONE : N(m, stmt)->next; n != TP_NONE; n = N(m, n)->next) {
 			if (kind(m, n) == K_COMMENT)
 				continue;
-			if (places_model(m, n, model))
+			if (places_model(m, n, model, 0))
 				stmt = n;
 			else if (kind(m, n) == K_FOR || kind(m, n) == K_WHILE || mentions(m, n, model))
 				break;

@@ -551,18 +551,18 @@ int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v)
 
 /* One device argument v of a call: an integer index becomes a device string;
  * in `rank if cond else 'cpu'`, each branch is such an argument. */
-static void device_value(tp_matcher *m, const tp_rule *r, uint32_t v, const char *callee, const char *kw)
+static void device_value(tp_matcher *m, const tp_rule *r, uint32_t v, const char *callee, const char *kw, int depth)
 {
 	if (m->claimed[v])
 		return; /* distributed mode chose the device already */
-	if (kind(m, v) == K_CONDITIONAL) {
+	if (kind(m, v) == K_CONDITIONAL && depth < 32) {
 		uint32_t part[3], n = 0; /* then, condition, else */
 		for (uint32_t c = N(m, v)->first; c != TP_NONE && n < 3; c = N(m, c)->next)
 			if (kind(m, c) != K_COMMENT)
 				part[n++] = c;
 		if (n == 3) {
-			device_value(m, r, part[0], callee, kw);
-			device_value(m, r, part[2], callee, kw);
+			device_value(m, r, part[0], callee, kw, depth + 1);
+			device_value(m, r, part[2], callee, kw, depth + 1);
 		}
 		return;
 	}
@@ -594,7 +594,7 @@ static void apply_device_index(tp_matcher *m, const tp_rule *r, uint32_t call, c
 		return;
 	uint32_t v = is_kw ? tp_child(m->tree, a, F_VALUE) : a;
 	if (v != TP_NONE)
-		device_value(m, r, v, callee, is_kw ? "device=" : "");
+		device_value(m, r, v, callee, is_kw ? "device=" : "", 0);
 }
 
 /* A qualified function rename at a call site written as an attribute chain. */

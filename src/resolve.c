@@ -49,9 +49,9 @@ static int int_like_value(const tp_resolver *r, uint32_t v)
 /* A value that holds no integer index: a string, a device (torch.device(...),
  * t.device), or built from one ("cuda:%d" % i, "cuda:{}".format(i), str(i),
  * d if c else "cpu"). */
-static int device_like_value(const tp_resolver *r, uint32_t v)
+static int device_like_value(const tp_resolver *r, uint32_t v, int depth)
 {
-	for (int depth = 0; depth < 16 && v != TP_NONE; depth++) {
+	for (; depth < 16 && v != TP_NONE; depth++) {
 		uint32_t leaf, fn;
 		switch (N(r, v)->kind) {
 		case K_STRING:
@@ -63,7 +63,7 @@ static int device_like_value(const tp_resolver *r, uint32_t v)
 			for (uint32_t c = N(r, v)->first; c != TP_NONE && n < 3; c = N(r, c)->next)
 				if (N(r, c)->kind != K_COMMENT)
 					part[n++] = c;
-			return n == 3 && (device_like_value(r, part[0]) || device_like_value(r, part[2]));
+			return n == 3 && (device_like_value(r, part[0], depth + 1) || device_like_value(r, part[2], depth + 1));
 		}
 		case K_IDENTIFIER: { /* `self.gpu = gpu` with gpu="cuda:0" a parameter */
 			const tp_binding *b = tp_resolve_name(r, v, r->src + N(r, v)->start, N(r, v)->end - N(r, v)->start);
@@ -100,7 +100,7 @@ static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_ki
 	char *key = scope_key(r, scope, name, len, &klen);
 	tp_binding *b = tp_map_get(&r->bindings, key, klen);
 	int int_like = kind == TP_BIND_LOCAL && int_like_value(r, value);
-	int not_int = kind == TP_BIND_LOCAL && device_like_value(r, value);
+	int not_int = kind == TP_BIND_LOCAL && device_like_value(r, value, 0);
 	if (b) {
 		if (b->kind == TP_BIND_LOCAL && kind == TP_BIND_LOCAL) {
 			b->int_like = b->int_like && int_like;
@@ -134,7 +134,7 @@ static void store_attr(tp_resolver *r, uint32_t attr, uint32_t value)
 	const char *key = r->src + N(r, attr)->start;
 	size_t len = N(r, attr)->end - N(r, attr)->start;
 	if (tp_map_get(&r->stored, key, len) != &not_int_tag)
-		tp_map_put(&r->stored, key, len, device_like_value(r, value) ? (void *)&not_int_tag : r);
+		tp_map_put(&r->stored, key, len, device_like_value(r, value, 0) ? (void *)&not_int_tag : r);
 }
 
 /* Binds every name an assignment target introduces: `a`, `a, (b, *c)`, and
@@ -304,7 +304,7 @@ static void bind_parameters(tp_resolver *r, uint32_t params, uint32_t scope)
 			if (k == id)
 				continue;
 			if (N(r, k)->field == F_VALUE)
-				not_int = device_like_value(r, k);
+				not_int = device_like_value(r, k, 0);
 			else if (N(r, k)->kind == K_OTHER) /* the annotation */
 				not_int = (contains(r, k, "str") || contains(r, k, "device")) && !contains(r, k, "int");
 		}
