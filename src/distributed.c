@@ -200,30 +200,36 @@ static int assigns_model(const tp_matcher *m, uint32_t i, tp_str model)
 	return kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), model);
 }
 
+/* Whether call passes the model itself: `model = train_model(model, ...)`
+ * gets back the model it trained, wrapped still. */
+static int passes_model(const tp_matcher *m, uint32_t call, tp_str model)
+{
+	uint32_t args = kind(m, call) == K_CALL ? tp_child(m->tree, call, F_ARGUMENTS) : TP_NONE;
+	for (uint32_t a = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE; a != TP_NONE; a = N(m, a)->next) {
+		uint32_t v = kind(m, a) == K_KEYWORD_ARG ? tp_child(m->tree, a, F_VALUE) : a;
+		if (kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model))
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether call passes both the model and one of its optimizers (a name
  * assigned from a call on model.parameters()): `train(model, optimizer, ...)`
  * trains it, as a loop does. */
 static int trains_model(const tp_matcher *m, uint32_t call, tp_str model)
 {
-	uint32_t args = kind(m, call) == K_CALL ? tp_child(m->tree, call, F_ARGUMENTS) : TP_NONE;
-	if (kind(m, args) != K_ARG_LIST || !mentions(m, args, model))
+	if (!passes_model(m, call, model))
 		return 0;
-	int has_model = 0, has_optimizer = 0;
-	for (uint32_t a = N(m, args)->first; a != TP_NONE; a = N(m, a)->next) {
+	for (uint32_t a = N(m, tp_child(m->tree, call, F_ARGUMENTS))->first; a != TP_NONE; a = N(m, a)->next) {
 		uint32_t v = kind(m, a) == K_KEYWORD_ARG ? tp_child(m->tree, a, F_VALUE) : a;
-		if (kind(m, v) != K_IDENTIFIER)
-			continue;
-		tp_str name = text(m, v);
-		if (tp_str_same(name, model)) {
-			has_model = 1;
-			continue;
-		}
-		const tp_binding *b = tp_resolve_name(m->res, v, name.ptr, name.len);
+		tp_str name = kind(m, v) == K_IDENTIFIER ? text(m, v) : (tp_str){"", 0};
+		const tp_binding *b = name.len ? tp_resolve_name(m->res, v, name.ptr, name.len) : NULL;
 		uint32_t value = b && b->kind == TP_BIND_LOCAL ? b->value : TP_NONE;
-		for (uint32_t j = value; j != TP_NONE && j < N(m, value)->end_index && !has_optimizer; j++)
-			has_optimizer = kind(m, j) == K_CALL && model_method(m, j, model, "parameters");
+		for (uint32_t j = value; j != TP_NONE && j < N(m, value)->end_index; j++)
+			if (kind(m, j) == K_CALL && model_method(m, j, model, "parameters"))
+				return 1;
 	}
-	return has_model && has_optimizer;
+	return 0;
 }
 
 /* Whether the module-level function that holds node is called before
@@ -239,19 +245,6 @@ static int called_before(const tp_matcher *m, uint32_t node, uint32_t at)
 	for (uint32_t j = 0; j < m->tree->count && N(m, j)->start < at; j++) {
 		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
 		if (kind(m, f) == K_IDENTIFIER && tp_str_same(text(m, f), text(m, name)) && (j < fn || j >= N(m, fn)->end_index))
-			return 1;
-	}
-	return 0;
-}
-
-/* Whether call passes the model itself: `model = train_model(model, ...)`
- * gets back the model it trained, wrapped still. */
-static int passes_model(const tp_matcher *m, uint32_t call, tp_str model)
-{
-	uint32_t args = kind(m, call) == K_CALL ? tp_child(m->tree, call, F_ARGUMENTS) : TP_NONE;
-	for (uint32_t a = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE; a != TP_NONE; a = N(m, a)->next) {
-		uint32_t v = kind(m, a) == K_KEYWORD_ARG ? tp_child(m->tree, a, F_VALUE) : a;
-		if (kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model))
 			return 1;
 	}
 	return 0;
@@ -298,8 +291,9 @@ static int module_imports_torch(const tp_matcher *m)
 		if ((kind(m, i) != K_IMPORT && kind(m, i) != K_IMPORT_FROM) || m->res->scope_of[i] != 0)
 			continue;
 		for (uint32_t j = i + 1; j < N(m, i)->end_index; j++) {
-			if (kind(m, j) != K_DOTTED_NAME || (N(m, j)->field != F_NAME && N(m, j)->field != F_MODULE_NAME &&
-							   kind(m, N(m, j)->parent) != K_ALIASED_IMPORT))
+			int module = kind(m, i) == K_IMPORT ? N(m, j)->field == F_NAME || kind(m, N(m, j)->parent) == K_ALIASED_IMPORT
+							     : N(m, j)->field == F_MODULE_NAME; /* not `from pkg import torch` */
+			if (kind(m, j) != K_DOTTED_NAME || !module)
 				continue;
 			uint32_t root = N(m, j)->first;
 			if (root != TP_NONE && (tp_str_eq(text(m, root), "torch") || tp_str_eq(text(m, root), "torch_npu")))
