@@ -1151,8 +1151,43 @@ static int is_path_part(const tp_matcher *m, uint32_t str)
 	return 0;
 }
 
-/* The string rules on the text [cs, ce) of string literal str; returns 1
- * when the literal must be left alone. */
+/* A string that names a module rule's module or a member of it, as
+ * mock.patch("torch.cuda.device_count") or import_module("torch.cuda") do:
+ * renamed as the attribute chain would be. */
+static void module_path_string(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t ce)
+{
+	if (!memchr(m->src + cs, '.', ce - cs))
+		return;
+	for (uint32_t k = cs; k < ce; k++)
+		if (m->src[k] != '.' && m->src[k] != '_' && !((m->src[k] | 0x20) >= 'a' && (m->src[k] | 0x20) <= 'z') &&
+		    !(m->src[k] >= '0' && m->src[k] <= '9'))
+			return;
+	if (is_path_part(m, str))
+		return;
+	for (uint32_t k = cs; k <= ce; k++) {
+		if (k < ce && m->src[k] != '.')
+			continue;
+		const tp_rule *r = lookup(&m->rules->module, m->src + cs, k - cs);
+		if (!r)
+			continue;
+		uint32_t word = k - (uint32_t)strlen(r->old_name), end = k + 1;
+		while (end < ce && m->src[end] != '.')
+			end++;
+		tp_str member = {m->src + k + 1, k < ce ? end - k - 1 : 0};
+		const char *to = k < ce ? renamed_member(r, member) : NULL;
+		if (to)
+			tp_match__edit(m, r, TP_OP_MODIFY, word, end, tp_arena_printf(m->arena, "%s.%s", r->new_name, to),
+				       msg(m, r, "\"%.*s\" -> \"%s.%s\"", (int)(end - cs), m->src + cs, r->new_qname, to));
+		else if (k == ce || is_member(r, member.ptr, member.len))
+			tp_match__edit(m, r, TP_OP_MODIFY, word, k, r->new_name,
+				       msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->new_qname, (int)(ce - k), m->src + k));
+		return;
+	}
+}
+
+/* The string rules on the text [cs, ce) of string literal str: returns 0
+ * when none matches, 1 when one converted it, 2 when the literal must be
+ * left alone (a saved location, a path). */
 static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t ce)
 {
 	size_t w = 0;
@@ -1166,10 +1201,10 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 		if (n > ce - cs || memcmp(m->src + cs, r->old, n) != 0 || !tp_regex_match(r->pattern, m->src + cs, ce - cs))
 			continue;
 		if (is_saved_location(m, str) || is_path_part(m, str))
-			return 1;
+			return 2;
 		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + n, r->replacement,
 			       msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
-		return 0;
+		return 1;
 	}
 	return 0;
 }
@@ -1203,10 +1238,15 @@ static void match_string(tp_matcher *m, uint32_t str)
 		pairs = k > a && colons == 1 && (k == ce || m->src[k] == ',');
 		k += k < ce;
 	}
+	if (!pairs) {
+		if (match_string_part(m, str, cs, ce) == 0)
+			module_path_string(m, str, cs, ce);
+		return;
+	}
 	for (uint32_t s = cs, e; s < ce; s = e + 1) {
-		const char *comma = pairs ? memchr(m->src + s, ',', ce - s) : NULL;
+		const char *comma = memchr(m->src + s, ',', ce - s);
 		e = comma ? (uint32_t)(comma - m->src) : ce;
-		if (match_string_part(m, str, s, e) || !pairs)
+		if (match_string_part(m, str, s, e) == 2)
 			return;
 	}
 }

@@ -16,5 +16,5 @@ def setup(args):
     backend = "HCCL" if dist.is_hccl_available() else "gloo"
     dist.init_process_group(backend=backend)
     # left alone: not a tensor type, not a whole word
-    names = ["torch.cuda.FloatTensorX", "torch.cuda", "cudas:"]
+    names = ["torch.cuda.FloatTensorX", "torch.cudas", "cudas:"]
     return device, visible, on_card, names

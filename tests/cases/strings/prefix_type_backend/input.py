@@ -15,5 +15,5 @@ def setup(args):
     backend = "NCCL" if dist.is_nccl_available() else "gloo"
     dist.init_process_group(backend=backend)
     # left alone: not a tensor type, not a whole word
-    names = ["torch.cuda.FloatTensorX", "torch.cuda", "cudas:"]
+    names = ["torch.cuda.FloatTensorX", "torch.cudas", "cudas:"]
     return device, visible, on_card, names
