@@ -2,6 +2,7 @@
  * documented exit statuses (0 done, 1 gate, 2 usage, 3 rules, 4 I/O). */
 #include "cli.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -44,14 +45,15 @@ static const char usage[] =
 	"  -q, --quiet           print nothing on success\n"
 	"  -h, --help            show this help\n"
 	"\n"
-	"       transplt -i DIR -o OUTPUT [options] distributed -m MAIN.py [-t MODEL]\n"
+	"       transplt -i DIR -o OUTPUT [options] distributed -m MAIN.py [-t MODEL[,MODEL...]]\n"
 	"       transplt analyse -i INPUT -o OUTPUT [-v VERSION] [-r RULES.json]\n"
 	"       transplt validate [--max-steps N] [--rtol X] ORIGINAL.py CONVERTED.py [-- ARGS...]\n"
 	"       transplt run [--nproc N] [--max-steps N] CONVERTED.py [-- ARGS...]\n"
 	"\n"
 	"distributed converts into a multi-card DDP script (OUTPUT/<name>_msft_multi/):\n"
-	"process group from the launcher's environment, MODEL (default: model) wrapped\n"
-	"in DistributedDataParallel, a DistributedSampler for each DataLoader, and a\n"
+	"process group from the launcher's environment, each MODEL wrapped in\n"
+	"DistributedDataParallel (default: the models MAIN builds an optimizer for, or\n"
+	"else model), a DistributedSampler for each DataLoader, and a\n"
 	"run_distributed_npu.sh launcher.\n"
 	"analyse writes every report and no converted tree (OUTPUT/<name>_analysis/),\n"
 	"and prints per file its lines, changes, findings and whether it is ready to\n"
@@ -62,6 +64,24 @@ static const char usage[] =
 	"shim, on N processes with --nproc. See 'transplt validate --help'.\n"
 	"\n"
 	"Exit status: 0 done, 1 gate failed, 2 usage error, 3 rule-file error, 4 I/O error.\n";
+
+/* Python names separated by commas: `model`, `netG,netD`. */
+static int model_names(const char *v)
+{
+	for (int start = 1;; v++) {
+		if (*v == ',' || !*v) {
+			if (start)
+				return 0;
+			if (!*v)
+				return 1;
+			start = 1;
+		} else if (*v == '_' || isalpha((unsigned char)*v) || (!start && isdigit((unsigned char)*v)) || (unsigned char)*v >= 0x80) {
+			start = 0;
+		} else {
+			return 0;
+		}
+	}
+}
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -144,6 +164,10 @@ int tp_cli_main(int argc, char **argv)
 			o.dist_main = v;
 		} else if (in_dist && OPT("-t", "--target_model")) {
 			NEED_VALUE();
+			if (!model_names(v)) {
+				status = usage_error("-t takes the model variables' names, separated by commas (-t netG,netD), not '%s'", v);
+				goto done;
+			}
 			o.dist_model = v;
 		} else if (OPT("-s", "--specify-device")) {
 			o.specify_device = 1;

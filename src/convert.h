@@ -67,7 +67,7 @@ typedef struct {
 typedef struct {
 	const tp_rules *rules;
 	const struct tp_ops *ops; /* op-support data of the chosen version */
-	const char *dist_model;   /* distributed mode, for MAIN: the model variable */
+	const char *dist_model;   /* distributed mode, for MAIN: as tp_matcher's */
 	int specify_device;       /* -s: device choices follow DEVICE_ID */
 	const tp_map *ext_modules; /* custom extension module names (setup.py, load()) */
 	const tp_map *library_ops; /* "ns.op" of TORCH_LIBRARY ops in the tree */

@@ -343,11 +343,18 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 	uint32_t ds = tp_match__find_arg(m, args, 0, "dataset", &kw);
 	if (ds != TP_NONE && kw)
 		ds = tp_child(m->tree, ds, F_VALUE);
-	if (ds == TP_NONE || (kind(m, ds) != K_IDENTIFIER && kind(m, ds) != K_ATTRIBUTE)) {
+	int comprehension = 0;
+	for (uint32_t a = N(m, call)->parent; a != TP_NONE && !comprehension; a = N(m, a)->parent)
+		comprehension = kind(m, a) == K_LIST_COMP || kind(m, a) == K_SET_COMP || kind(m, a) == K_DICT_COMP || kind(m, a) == K_GENERATOR;
+	int named = kind(m, ds) == K_IDENTIFIER || kind(m, ds) == K_ATTRIBUTE;
+	if (ds == TP_NONE || kind(m, ds) == K_LIST_SPLAT || kind(m, ds) == K_DICT_SPLAT || (!named && comprehension)) {
 		note(m, call, "cannot tell which dataset this DataLoader reads (not a plain name): add a DistributedSampler by hand");
 		return TP_NONE;
 	}
-	tp_str d = text(m, ds);
+	/* DataLoader(datasets.MNIST(...), ...): the sampler needs the same
+	 * object, so the dataset gets a name where it is built (arguments run
+	 * left to right). Not in a comprehension, whose iterable may not bind. */
+	tp_str d = named ? text(m, ds) : (tp_str){"npu_dataset", 11};
 	const char *extra = "";
 	uint32_t last = TP_NONE, prev = TP_NONE;
 	for (uint32_t c = N(m, args)->first; c != TP_NONE; c = N(m, c)->next)
@@ -391,9 +398,15 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 		}
 		add(m, TP_OP_DELETE, start, end, "", "drop shuffle=: the DistributedSampler shuffles");
 	}
+	if (!named) {
+		add(m, TP_OP_INSERT, N(m, ds)->start, N(m, ds)->start, "(npu_dataset := ", "the dataset gets a name (npu_dataset) for its DistributedSampler");
+		add(m, TP_OP_INSERT, N(m, ds)->end, N(m, ds)->end, ")", "closes (npu_dataset := ...)");
+	}
 	const char *sampler = tp_arena_printf(m->arena, ", sampler=torch.utils.data.distributed.DistributedSampler(%.*s%s)",
 					      (int)d.len, d.ptr, extra);
 	add(m, TP_OP_INSERT, N(m, last)->end, N(m, last)->end, sampler, "DataLoader gets a DistributedSampler: each rank reads its share");
+	if (sh == TP_NONE || tp_str_eq(text(m, shv), "False"))
+		return TP_NONE; /* in order: set_epoch would change nothing */
 	uint32_t p = N(m, call)->parent;
 	if (p != TP_NONE && kind(m, p) == K_ASSIGNMENT && N(m, call)->field == F_RIGHT) {
 		uint32_t left = tp_child(m->tree, p, F_LEFT);
@@ -737,6 +750,205 @@ void tp_specify_device(tp_matcher *m)
 	tp_buf_dispose(&b);
 }
 
+/* The models MAIN trains: each name whose parameters() an optimizer is
+ * built from (`optim.Adam(netD.parameters(), ...)`, `SGD(list(enc.parameters())
+ * + list(dec.parameters()))`) and that MAIN assigns; a GAN's two models, an
+ * encoder and its decoder. A frozen model (a teacher, a loss network) has no
+ * optimizer: DDP refuses a module with nothing to train. */
+typedef tp_array(tp_str) tp_names;
+
+/* Adds each name X of an `X.parameters()` under root that MAIN assigns. */
+static void add_models(const tp_matcher *m, uint32_t root, tp_names *out)
+{
+	for (uint32_t j = root; j < N(m, root)->end_index; j++) {
+		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+		uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : TP_NONE;
+		if (kind(m, obj) != K_IDENTIFIER || !model_method(m, j, text(m, obj), "parameters"))
+			continue;
+		tp_str name = text(m, obj);
+		int known = 0, assigned = 0;
+		for (size_t k = 0; k < out->len && !known; k++)
+			known = tp_str_same(out->items[k], name);
+		for (uint32_t a = 0; a < m->tree->count && !known && !assigned; a++)
+			assigned = assigns_model(m, a, name);
+		if (assigned)
+			tp_array_push(out, name);
+	}
+}
+
+static void trained_models(tp_matcher *m, tp_names *out)
+{
+	static const char *const optimizers[] = {"SGD", "Adam", "AdamW", "Adamax", "Adagrad", "Adadelta", "RMSprop", "Rprop",
+						 "ASGD", "LBFGS", "NAdam", "RAdam", "SparseAdam", "FusedAdam", "FusedLAMB",
+						 "FusedSGD", "Lion", "LAMB", "Lamb", "Adafactor", NULL};
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		if (kind(m, i) != K_CALL)
+			continue;
+		uint32_t fn = tp_child(m->tree, i, F_FUNCTION), args = tp_child(m->tree, i, F_ARGUMENTS);
+		uint32_t last = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
+		const char *qn = qname(m, i);
+		int optimizer = (qn && strncmp(qn, "torch.optim.", 12) == 0 && !strchr(qn + 12, '.')) ||
+				(kind(m, last) == K_IDENTIFIER && qname_in(tp_arena_strndup(m->arena, text(m, last).ptr, text(m, last).len), optimizers));
+		if (!optimizer || kind(m, args) != K_ARG_LIST)
+			continue;
+		/* The arguments, and the value of a name given as one:
+		 * `params = list(enc.parameters()) + list(dec.parameters())`. */
+		for (uint32_t a = N(m, args)->first; a != TP_NONE; a = N(m, a)->next) {
+			uint32_t v = kind(m, a) == K_KEYWORD_ARG ? tp_child(m->tree, a, F_VALUE) : a;
+			const tp_binding *b = kind(m, v) == K_IDENTIFIER ? tp_resolve_name(m->res, v, text(m, v).ptr, text(m, v).len) : NULL;
+			add_models(m, v, out);
+			if (b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE)
+				add_models(m, b->value, out);
+		}
+	}
+}
+
+/* The innermost loop that holds node, in its function; TP_NONE when none. */
+static uint32_t loop_of(const tp_matcher *m, uint32_t node)
+{
+	for (uint32_t p = N(m, node)->parent; p != TP_NONE; p = N(m, p)->parent) {
+		if (kind(m, p) == K_FOR || kind(m, p) == K_WHILE)
+			return p;
+		if (kind(m, p) == K_FUNCTION_DEF || kind(m, p) == K_LAMBDA || kind(m, p) == K_CLASS_DEF)
+			break;
+	}
+	return TP_NONE;
+}
+
+/* Whether the body of one loop calls the model in more than one place:
+ * `netD(real)` and `netD(fake)` before one backward. */
+static int runs_twice(const tp_matcher *m, tp_str model)
+{
+	uint32_t seen = TP_NONE;
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t f = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
+		if (kind(m, f) != K_IDENTIFIER || !tp_str_same(text(m, f), model))
+			continue;
+		uint32_t loop = loop_of(m, i);
+		if (loop != TP_NONE && loop == seen)
+			return 1;
+		seen = loop;
+	}
+	return 0;
+}
+
+/* Wraps one model in DDP where it is trained, and sends what needs the
+ * model itself through .module. */
+static void wrap_model(tp_matcher *m, tp_str model)
+{
+	uint32_t first_model = TP_NONE, last_model = TP_NONE, train_scope = TP_NONE;
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		if (assigns_model(m, i, model)) {
+			if (first_model == TP_NONE)
+				first_model = i;
+			if (m->res->scope_of[i] == m->res->scope_of[first_model])
+				last_model = i;
+		}
+		if (train_scope == TP_NONE && kind(m, i) == K_CALL && model_method(m, i, model, "parameters"))
+			train_scope = m->res->scope_of[i];
+	}
+	/* The model is wrapped where it is trained: in the scope that builds its
+	 * optimizer (`model.parameters()`), when that scope assigns it, rather
+	 * than in a helper that builds it (`def build(): model = Net()`). */
+	if (train_scope != TP_NONE && first_model != TP_NONE && m->res->scope_of[first_model] != train_scope) {
+		uint32_t first = TP_NONE, last = TP_NONE;
+		for (uint32_t i = 0; i < m->tree->count; i++)
+			if (m->res->scope_of[i] == train_scope && assigns_model(m, i, model)) {
+				first = first == TP_NONE ? i : first;
+				last = i;
+			}
+		if (first != TP_NONE)
+			first_model = first, last_model = last;
+	}
+	const char *name = tp_arena_strndup(m->arena, model.ptr, model.len);
+	/* The model: wrapped after the statement of its assignment in the scope
+	 * that creates it (see wrap_target), and after the placement statements
+	 * right after it; later checkpoint calls go through .module ... */
+	uint32_t wrap_at = TP_NONE;
+	if (last_model == TP_NONE) {
+		note_file(m, tp_arena_printf(m->arena, "no assignment of '%s' in MAIN: name the model with -t or wrap it in "
+						   "DistributedDataParallel by hand", name));
+		return;
+	}
+	/* After the statement that holds the assignment in the block that
+	 * holds the first one too: after a whole if/else that places the
+	 * model, and inside an `if __name__ == "__main__":` block. */
+	last_model = wrap_target(m, model, first_model, last_model);
+	uint32_t stmt = statement_in(m, common_block(m, first_model, last_model), last_model);
+	for (uint32_t n = stmt == TP_NONE ? TP_NONE : N(m, stmt)->next; n != TP_NONE; n = N(m, n)->next) {
+		if (kind(m, n) == K_COMMENT)
+			continue;
+		if (places_model(m, n, model, 0))
+			stmt = n;
+		else if (kind(m, n) == K_FOR || kind(m, n) == K_WHILE || mentions(m, n, model))
+			break;
+		/* else code that leaves the model alone (the loss, another
+		 * model): a placement after it still comes first */
+	}
+	if (stmt == TP_NONE) {
+		note(m, last_model, "cannot place the DistributedDataParallel wrap: do it by hand");
+		return;
+	}
+	wrap_at = N(m, stmt)->end;
+	int again = runs_twice(m, model);
+	tp_match__insert_line_after(m, &dist_rule, stmt,
+				    tp_arena_printf(m->arena, "%s = torch.nn.parallel.DistributedDataParallel(%s.npu(), device_ids=[npu_local_rank]%s)",
+						    name, name, again ? ", broadcast_buffers=False" : ""),
+				    again ? tp_arena_printf(m->arena, "wrap %s in DistributedDataParallel, with broadcast_buffers=False: a loop runs it "
+								      "more than once (a GAN's discriminator on real and fake data), and the buffer "
+								      "broadcast of a second forward would change what the first one's backward needs",
+							    name)
+					  : tp_arena_printf(m->arena, "wrap %s in DistributedDataParallel", name));
+	/* ... until the model is assigned again (a reloaded checkpoint is a plain
+	 * module); so do the functions of MAIN that use the wrapped module-level
+	 * model (`def test(): torch.save(model.state_dict(), ...)`), unless it is
+	 * assigned again. */
+	uint32_t stop = TP_NONE;
+	uint32_t left = tp_child(m->tree, last_model, F_LEFT);
+	const tp_binding *wrapped = m->res->scope_of[last_model] == 0 ? tp_resolve_name(m->res, left, model.ptr, model.len) : NULL;
+	for (uint32_t i = 0; i < m->tree->count; i++)
+		if (N(m, i)->start >= wrap_at && m->res->scope_of[i] == m->res->scope_of[last_model] && assigns_model(m, i, model) &&
+		    !passes_model(m, tp_child(m->tree, i, F_RIGHT), model)) {
+			note(m, i, tp_arena_printf(m->arena, "%s is assigned again after training: it is not wrapped in DDP; if every rank "
+							   "loads rank 0's checkpoint here, call torch.distributed.barrier() first", name));
+			stop = N(m, i)->start;
+			wrapped = NULL;
+			break;
+		}
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t obj = TP_NONE, args = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_ARGUMENTS) : TP_NONE;
+		const char *qn = kind(m, args) == K_ARG_LIST ? qname(m, i) : NULL;
+		int kw = 0;
+		if (kind(m, i) == K_ATTRIBUTE)
+			obj = tp_child(m->tree, i, F_OBJECT);
+		else if (qn && strcmp(qn, "torch.save") == 0 && (obj = tp_match__find_arg(m, args, 0, "obj", &kw)) != TP_NONE && kw)
+			obj = tp_child(m->tree, obj, F_VALUE);
+		if (kind(m, obj) != K_IDENTIFIER || !tp_str_same(text(m, obj), model))
+			continue;
+		int here = m->res->scope_of[i] == m->res->scope_of[last_model] && N(m, i)->start >= wrap_at && N(m, i)->start < stop;
+		if (!here && !(wrapped && m->res->scope_of[i] != 0 && tp_resolve_name(m->res, obj, model.ptr, model.len) == wrapped &&
+			       !called_before(m, i, wrap_at)))
+			continue;
+		if (kind(m, i) == K_CALL) {
+			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",
+			    tp_arena_printf(m->arena, "torch.save(%s) saves %s.module: the checkpoint stays loadable on one card", name, name));
+			continue;
+		}
+		uint32_t attr = tp_child(m->tree, i, F_ATTRIBUTE);
+		tp_str a = attr == TP_NONE ? (tp_str){"", 0} : text(m, attr);
+		if (attr == TP_NONE)
+			continue;
+		if (tp_str_eq(a, "state_dict") || tp_str_eq(a, "load_state_dict"))
+			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",
+			    tp_arena_printf(m->arena, "%s.%.*s() goes through .module: checkpoints stay loadable on one card", name,
+					    (int)a.len, a.ptr));
+		else if (!is_module_api(a))
+			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",
+			    tp_arena_printf(m->arena, "%s.%.*s goes through .module: DistributedDataParallel has only nn.Module's own attributes",
+					    name, (int)a.len, a.ptr));
+	}
+}
+
 void tp_distributed(tp_matcher *m)
 {
 	/* A MAIN that sets up its own process group or DDP (perhaps through a
@@ -748,21 +960,12 @@ void tp_distributed(tp_matcher *m)
 			return;
 		}
 	}
-	tp_str model = {m->dist_model, strlen(m->dist_model)};
-	uint32_t anchor = preamble_anchor(m), first_model = TP_NONE, last_model = TP_NONE, train_scope = TP_NONE;
+	uint32_t anchor = preamble_anchor(m);
 	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
 	tp_array(uint32_t) loaders = {0};
 	int loader_calls = 0, saved = 0;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
-		if (assigns_model(m, i, model)) {
-			if (first_model == TP_NONE)
-				first_model = i;
-			if (m->res->scope_of[i] == m->res->scope_of[first_model])
-				last_model = i;
-		}
-		if (train_scope == TP_NONE && k == K_CALL && model_method(m, i, model, "parameters"))
-			train_scope = m->res->scope_of[i];
 		if (k == K_STRING && text(m, i).len == 22 && memcmp(text(m, i).ptr + 1, "CUDA_VISIBLE_DEVICES", 20) == 0)
 			note(m, i, "every rank sets its device from LOCAL_RANK: a visible-device list set here must hold all the cards "
 				   "the launcher uses, or leave it to the launcher");
@@ -809,19 +1012,6 @@ void tp_distributed(tp_matcher *m)
 			choose_device(m, i, qn, index);
 		}
 	}
-	/* The model is wrapped where it is trained: in the scope that builds its
-	 * optimizer (`model.parameters()`), when that scope assigns it, rather
-	 * than in a helper that builds it (`def build(): model = Net()`). */
-	if (train_scope != TP_NONE && first_model != TP_NONE && m->res->scope_of[first_model] != train_scope) {
-		uint32_t first = TP_NONE, last = TP_NONE;
-		for (uint32_t i = 0; i < m->tree->count; i++)
-			if (m->res->scope_of[i] == train_scope && assigns_model(m, i, model)) {
-				first = first == TP_NONE ? i : first;
-				last = i;
-			}
-		if (first != TP_NONE)
-			first_model = first, last_model = last;
-	}
 	/* The process group, right after the module's imports. */
 	if (anchor == TP_NONE) {
 		note_file(m, "no module-level import in MAIN: add the process-group setup by hand");
@@ -848,91 +1038,22 @@ void tp_distributed(tp_matcher *m)
 		preamble(m, anchor, tp_arena_strndup(m->arena, b.ptr, b.len), "process group (hccl) and device from the launcher's environment");
 		tp_buf_dispose(&b);
 	}
-	/* The model: wrapped after the statement of its assignment in the scope
-	 * that creates it (see wrap_target), and after the placement statements
-	 * right after it; later checkpoint calls go through .module ... */
-	uint32_t wrap_at = TP_NONE;
-	if (last_model == TP_NONE) {
-		note_file(m, tp_arena_printf(m->arena, "no assignment of '%s' in MAIN: wrap the model in DistributedDataParallel by hand (-t names the variable)",
-					   m->dist_model));
-	} else {
-		/* After the statement that holds the assignment in the block that
-		 * holds the first one too: after a whole if/else that places the
-		 * model, and inside an `if __name__ == "__main__":` block. */
-		last_model = wrap_target(m, model, first_model, last_model);
-		uint32_t stmt = statement_in(m, common_block(m, first_model, last_model), last_model);
-		for (uint32_t n = stmt == TP_NONE ? TP_NONE : N(m, stmt)->next; n != TP_NONE; n = N(m, n)->next) {
-			if (kind(m, n) == K_COMMENT)
-				continue;
-			if (places_model(m, n, model, 0))
-				stmt = n;
-			else if (kind(m, n) == K_FOR || kind(m, n) == K_WHILE || mentions(m, n, model))
-				break;
-			/* else code that leaves the model alone (the loss, another
-			 * model): a placement after it still comes first */
-		}
-		if (stmt == TP_NONE) {
-			note(m, last_model, "cannot place the DistributedDataParallel wrap: do it by hand");
-		} else {
-			wrap_at = N(m, stmt)->end;
-			tp_match__insert_line_after(m, &dist_rule, stmt,
-						    tp_arena_printf(m->arena, "%s = torch.nn.parallel.DistributedDataParallel(%s.npu(), device_ids=[npu_local_rank])",
-								    m->dist_model, m->dist_model),
-						    tp_arena_printf(m->arena, "wrap %s in DistributedDataParallel", m->dist_model));
-		}
+	/* The models: -t's names (separated by commas), or else the ones MAIN
+	 * trains, or else `model`. */
+	tp_names models = {0};
+	for (const char *t = m->dist_model; *t;) {
+		size_t n = strcspn(t, ",");
+		if (n)
+			tp_array_push(&models, ((tp_str){t, n}));
+		t += n + (t[n] == ',');
 	}
-	/* ... until the model is assigned again (a reloaded checkpoint is a plain
-	 * module); so do the functions of MAIN that use the wrapped module-level
-	 * model (`def test(): torch.save(model.state_dict(), ...)`), unless it is
-	 * assigned again. */
-	uint32_t stop = TP_NONE;
-	const tp_binding *wrapped = NULL;
-	if (wrap_at != TP_NONE) {
-		uint32_t left = tp_child(m->tree, last_model, F_LEFT);
-		wrapped = m->res->scope_of[last_model] == 0 ? tp_resolve_name(m->res, left, model.ptr, model.len) : NULL;
-	}
-	for (uint32_t i = 0; wrap_at != TP_NONE && i < m->tree->count; i++)
-		if (N(m, i)->start >= wrap_at && m->res->scope_of[i] == m->res->scope_of[last_model] && assigns_model(m, i, model) &&
-		    !passes_model(m, tp_child(m->tree, i, F_RIGHT), model)) {
-			note(m, i, tp_arena_printf(m->arena, "%s is assigned again after training: it is not wrapped in DDP; if every rank "
-							   "loads rank 0's checkpoint here, call torch.distributed.barrier() first", m->dist_model));
-			stop = N(m, i)->start;
-			wrapped = NULL;
-			break;
-		}
-	for (uint32_t i = 0; wrap_at != TP_NONE && i < m->tree->count; i++) {
-		uint32_t obj = TP_NONE, args = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_ARGUMENTS) : TP_NONE;
-		const char *qn = kind(m, args) == K_ARG_LIST ? qname(m, i) : NULL;
-		int kw = 0;
-		if (kind(m, i) == K_ATTRIBUTE)
-			obj = tp_child(m->tree, i, F_OBJECT);
-		else if (qn && strcmp(qn, "torch.save") == 0 && (obj = tp_match__find_arg(m, args, 0, "obj", &kw)) != TP_NONE && kw)
-			obj = tp_child(m->tree, obj, F_VALUE);
-		if (kind(m, obj) != K_IDENTIFIER || !tp_str_same(text(m, obj), model))
-			continue;
-		int here = m->res->scope_of[i] == m->res->scope_of[last_model] && N(m, i)->start >= wrap_at && N(m, i)->start < stop;
-		if (!here && !(wrapped && m->res->scope_of[i] != 0 && tp_resolve_name(m->res, obj, model.ptr, model.len) == wrapped &&
-			       !called_before(m, i, wrap_at)))
-			continue;
-		if (kind(m, i) == K_CALL) {
-			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",
-			    tp_arena_printf(m->arena, "torch.save(%s) saves %s.module: the checkpoint stays loadable on one card", m->dist_model,
-					    m->dist_model));
-			continue;
-		}
-		uint32_t attr = tp_child(m->tree, i, F_ATTRIBUTE);
-		tp_str a = attr == TP_NONE ? (tp_str){"", 0} : text(m, attr);
-		if (attr == TP_NONE)
-			continue;
-		if (tp_str_eq(a, "state_dict") || tp_str_eq(a, "load_state_dict"))
-			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",
-			    tp_arena_printf(m->arena, "%s.%.*s() goes through .module: checkpoints stay loadable on one card", m->dist_model,
-					    (int)a.len, a.ptr));
-		else if (!is_module_api(a))
-			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",
-			    tp_arena_printf(m->arena, "%s.%.*s goes through .module: DistributedDataParallel has only nn.Module's own attributes",
-					    m->dist_model, (int)a.len, a.ptr));
-	}
+	if (!*m->dist_model)
+		trained_models(m, &models);
+	if (!models.len)
+		tp_array_push(&models, ((tp_str){"model", 5}));
+	for (size_t i = 0; i < models.len; i++)
+		wrap_model(m, models.items[i]);
+	tp_array_free(&models);
 	if (!loader_calls)
 		note_file(m, "MAIN builds no DataLoader: every rank reads all the data; give the loaders built in other files a "
 			   "DistributedSampler (and set_epoch) by hand");

@@ -399,6 +399,7 @@ static uint32_t attr_name(const tp_matcher *m, uint32_t attr) { return tp_child(
 uint32_t tp_match__find_arg(const tp_matcher *m, uint32_t args, int idx, const char *kw, int *is_kw)
 {
 	int pos = 0;
+	*is_kw = 0;
 	for (uint32_t c = N(m, args)->first; c != TP_NONE; c = N(m, c)->next) {
 		uint16_t k = kind(m, c);
 		if (k == K_COMMENT)
@@ -415,10 +416,8 @@ uint32_t tp_match__find_arg(const tp_matcher *m, uint32_t args, int idx, const c
 			continue;
 		if (k == K_LIST_SPLAT)
 			return TP_NONE; /* *args: the positions after it are unknowable */
-		if (pos++ == idx && idx >= 0) {
-			*is_kw = 0;
+		if (pos++ == idx && idx >= 0)
 			return c;
-		}
 	}
 	return TP_NONE;
 }

@@ -19,7 +19,7 @@ typedef struct {
 	const tp_ops *ops; /* NULL: no op-support classification */
 	tp_resolver *res;
 	tp_arena *arena;
-	const char *dist_model; /* distributed mode, in MAIN: the model variable */
+	const char *dist_model; /* distributed mode, in MAIN: -t's names separated by commas, "" to find the trained models */
 	const char *device_var; /* the variable device choices use (-s or distributed), or NULL */
 	const tp_map *ext_modules, *library_ops; /* custom CUDA extensions of the tree (may be NULL) */
 	uint8_t *claimed;       /* per node: rewritten by distributed mode already */

@@ -38,7 +38,9 @@
 	X(DECORATED_DEF, "decorated_definition") X(IF, "if_statement")                \
 	X(CONDITIONAL, "conditional_expression") X(BINARY_OP, "binary_operator")      \
 	X(DICT, "dictionary") X(PAIR, "pair") X(WHILE, "while_statement")            \
-	X(TRY, "try_statement")
+	X(TRY, "try_statement") X(LIST_COMP, "list_comprehension")                    \
+	X(SET_COMP, "set_comprehension") X(DICT_COMP, "dictionary_comprehension")      \
+	X(GENERATOR, "generator_expression")
 
 enum tp_kind {
 	K_OTHER = 0,

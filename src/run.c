@@ -507,7 +507,7 @@ int tp_run(const tp_options *o)
 	}
 	if (o->dist_main && (rc = find_main(&j.main_index, &entries, o)) < 0)
 		goto cleanup;
-	j.copts.dist_model = o->dist_main ? (o->dist_model ? o->dist_model : "model") : NULL;
+	j.copts.dist_model = o->dist_main ? (o->dist_model ? o->dist_model : "") : NULL;
 	prescan(&j, &entries, &ext_modules, &library_ops, &owned);
 	j.copts.ext_modules = &ext_modules;
 	j.copts.library_ops = &library_ops;

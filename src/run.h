@@ -19,7 +19,7 @@ typedef struct {
 	int diff;               /* write nothing; print a unified diff */
 	int analyse;            /* reports only, into <name>_analysis, with a readiness summary */
 	const char *dist_main;  /* distributed mode: MAIN (relative to the input folder) */
-	const char *dist_model; /* distributed mode: the model variable (default "model") */
+	const char *dist_model; /* distributed mode: -t, the model variables separated by commas (NULL: none given) */
 	int specify_device;     /* -s: the device comes from DEVICE_ID */
 	int similar;            /* -sim: replace unsupported APIs with similar ones */
 	int json;               /* print report.json's document on stdout */

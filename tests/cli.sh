@@ -50,6 +50,7 @@ check "summary counts files only" expect_exit 0 "1 Python files of 2 files" -i "
 check "no arguments" expect_exit 2 "missing -i" -o "$tmp/out"
 check "unknown option" expect_exit 2 "unknown option" --bogus
 check "bad -j" expect_exit 2 "-j needs a number" -j 0 -i x -o y
+check "bad -t" expect_exit 2 "-t takes the model variables' names" -i x -o y distributed -m x.py -t "netG, netD"
 check "help" expect_exit 0 "usage: transplt" --help
 
 # The op-support gate, per PyTorch version.
