@@ -702,12 +702,21 @@ static uint32_t preamble_anchor(const tp_matcher *m)
 	return anchor;
 }
 
-/* Queues whole lines after the module's last import, behind the torch_npu
- * import that may land at the same point. */
+/* Queues whole lines after the module's last import (with none, before its
+ * first statement but after its docstring), behind the torch_npu import
+ * that may land at the same point. */
 static void preamble(tp_matcher *m, uint32_t anchor, const char *lines, const char *message)
 {
 	size_t before = m->items.len;
-	insert_lines(m, N(m, anchor)->end, lines, message);
+	uint32_t s = N(m, 0)->first;
+	while (s != TP_NONE && kind(m, s) == K_COMMENT)
+		s = N(m, s)->next;
+	if (anchor != TP_NONE)
+		insert_lines(m, N(m, anchor)->end, lines, message);
+	else if (s != TP_NONE && kind(m, s) == K_EXPR_STMT && kind(m, N(m, s)->first) == K_STRING)
+		insert_lines(m, N(m, s)->end, lines, message);
+	else if (s != TP_NONE)
+		add(m, TP_OP_INSERT, line_start(m, N(m, s)->start), line_start(m, N(m, s)->start), lines, message);
 	while (m->items.len > before)
 		tp_array_push(&m->late, m->items.items[--m->items.len]);
 }
@@ -734,7 +743,7 @@ void tp_specify_device(tp_matcher *m)
 		bare |= leaf != TP_NONE && tp_str_eq(text(m, leaf), "cuda") && kind(m, args) == K_ARG_LIST &&
 			tp_match__find_arg(m, args, 0, "device", &kw) == TP_NONE;
 	}
-	if ((m->items.len == before && !m->plain_device && !bare) || defined || anchor == TP_NONE)
+	if ((m->items.len == before && !m->plain_device && !bare) || defined)
 		return;
 	tp_buf b = {0};
 	if (!module_import(m, "os", "os"))
@@ -1013,9 +1022,7 @@ void tp_distributed(tp_matcher *m)
 		}
 	}
 	/* The process group, right after the module's imports. */
-	if (anchor == TP_NONE) {
-		note_file(m, "no module-level import in MAIN: add the process-group setup by hand");
-	} else {
+	{
 		const char *e = m->eol;
 		tp_buf b = {0};
 		if (!module_import(m, "os", "os"))
