@@ -149,13 +149,50 @@ static int mentions(const tp_matcher *m, uint32_t root, tp_str name)
  * `model.load_state_dict(sd)`) or `torch.cuda.set_device(i)`. The DDP wrap
  * goes after the ones that follow the model's assignment: DDP copies rank
  * 0's weights when it is built, so initialisation must come first. */
+static int assigns_model(const tp_matcher *m, uint32_t i, tp_str model)
+{
+	uint32_t left = kind(m, i) == K_ASSIGNMENT ? tp_child(m->tree, i, F_LEFT) : TP_NONE;
+	return kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), model);
+}
+
+/* Whether expression e is an attribute, subscript or call chain on the
+ * model: `model.fc`, `model.classifier[6]`, `model.body.parameters()`. */
+static int on_model(const tp_matcher *m, uint32_t e, tp_str model)
+{
+	int chained = 0;
+	for (;;) {
+		if (kind(m, e) == K_ATTRIBUTE || kind(m, e) == K_SUBSCRIPT)
+			e = tp_child(m->tree, e, kind(m, e) == K_ATTRIBUTE ? F_OBJECT : F_VALUE);
+		else if (kind(m, e) == K_CALL)
+			e = tp_child(m->tree, e, F_FUNCTION);
+		else
+			return chained && kind(m, e) == K_IDENTIFIER && tp_str_same(text(m, e), model);
+		chained = 1;
+	}
+}
+
+/* A loop over the model's own parts (`for p in model.body.parameters():
+ * p.requires_grad = False`): it prepares the model, it does not train it. */
+static int setup_loop(const tp_matcher *m, uint32_t stmt, tp_str model)
+{
+	return kind(m, stmt) == K_FOR && on_model(m, tp_child(m->tree, stmt, F_RIGHT), model);
+}
+
 static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
 {
 	static const char *const set_device[] = {"torch.cuda.set_device", "torch.npu.set_device", NULL};
-	uint32_t call = kind(m, stmt) == K_EXPR_STMT ? N(m, stmt)->first : TP_NONE;
-	if (kind(m, call) != K_CALL || N(m, call)->next != TP_NONE)
+	if (setup_loop(m, stmt, model))
+		return 1;
+	uint32_t e = kind(m, stmt) == K_EXPR_STMT ? N(m, stmt)->first : TP_NONE;
+	if (e == TP_NONE || N(m, e)->next != TP_NONE)
 		return 0;
-	return qname_in(qname(m, call), set_device) || model_method(m, call, model, NULL);
+	if (kind(m, e) == K_ASSIGNMENT) {
+		/* `model.fc = nn.Linear(...)` (a new head), `model = model.cuda()` */
+		uint32_t left = tp_child(m->tree, e, F_LEFT), right = tp_child(m->tree, e, F_RIGHT);
+		return on_model(m, left, model) ||
+		       (assigns_model(m, e, model) && kind(m, right) == K_CALL && on_model(m, right, model));
+	}
+	return kind(m, e) == K_CALL && (qname_in(qname(m, e), set_device) || on_model(m, e, model));
 }
 
 /* A placement statement, or an `if` whose statements that name the model
@@ -194,11 +231,6 @@ static int is_module_api(tp_str name)
 	return 0;
 }
 
-static int assigns_model(const tp_matcher *m, uint32_t i, tp_str model)
-{
-	uint32_t left = kind(m, i) == K_ASSIGNMENT ? tp_child(m->tree, i, F_LEFT) : TP_NONE;
-	return kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), model);
-}
 
 /* Whether call passes the model itself: `model = train_model(model, ...)`
  * gets back the model it trained, wrapped still. */
@@ -264,7 +296,7 @@ static uint32_t wrap_target(const tp_matcher *m, tp_str model, uint32_t first, u
 		if (kind(m, t) == K_FUNCTION_DEF || kind(m, t) == K_CLASS_DEF || kind(m, t) == K_DECORATED_DEF)
 			continue;
 		for (uint32_t i = t; i < N(m, t)->end_index && loop == TP_NONE; i++)
-			if (kind(m, i) == K_FOR || kind(m, i) == K_WHILE || trains_model(m, i, model))
+			if ((kind(m, i) == K_FOR && !setup_loop(m, i, model)) || kind(m, i) == K_WHILE || trains_model(m, i, model))
 				loop = t;
 	}
 	if (loop == TP_NONE)
@@ -283,25 +315,22 @@ static int module_import(const tp_matcher *m, const char *name, const char *qn)
 	return b && b->kind == TP_BIND_IMPORT && strcmp(b->qname, qn) == 0;
 }
 
-/* Whether the module imports from torch or torch_npu at its level, in any
- * form (`import torch as T`, `from torch import *`). */
-static int module_imports_torch(const tp_matcher *m)
+/* module_import, by an `import name` up to top-level statement anchor: the
+ * preamble there can use it. */
+static int imported_by(const tp_matcher *m, const char *name, uint32_t anchor)
 {
-	for (uint32_t i = 0; i < m->tree->count; i++) {
-		if ((kind(m, i) != K_IMPORT && kind(m, i) != K_IMPORT_FROM) || m->res->scope_of[i] != 0)
+	if (!module_import(m, name, name) || anchor == TP_NONE)
+		return 0;
+	for (uint32_t j = 0; j < N(m, anchor)->end_index; j++) {
+		if (kind(m, j) != K_IMPORT || m->res->scope_of[j] != 0)
 			continue;
-		for (uint32_t j = i + 1; j < N(m, i)->end_index; j++) {
-			int module = kind(m, i) == K_IMPORT ? N(m, j)->field == F_NAME || kind(m, N(m, j)->parent) == K_ALIASED_IMPORT
-							     : N(m, j)->field == F_MODULE_NAME; /* not `from pkg import torch` */
-			if (kind(m, j) != K_DOTTED_NAME || !module)
-				continue;
-			uint32_t root = N(m, j)->first;
-			if (root != TP_NONE && (tp_str_eq(text(m, root), "torch") || tp_str_eq(text(m, root), "torch_npu")))
+		for (uint32_t c = N(m, j)->first; c != TP_NONE; c = N(m, c)->next)
+			if (kind(m, c) == K_DOTTED_NAME && N(m, c)->first != TP_NONE && tp_str_eq(text(m, N(m, c)->first), name))
 				return 1;
-		}
 	}
 	return 0;
 }
+
 
 /* Guarded already: inside an `if` whose condition names a rank or the main
  * process (`args.rank == 0`, `is_main_process()`), in a name: the string of
@@ -423,7 +452,26 @@ struct epoch_insert {
 	tp_buf lines, what;
 };
 
-/* `loader.sampler.set_epoch(epoch)` at the top of the outermost loop whose
+/* Whether a loop's iterable counts: range(...), trange(...),
+ * itertools.count(), or a call wrapping one (tqdm(range(n))). A loop over
+ * learning rates or epsilons is no epoch loop: set_epoch takes an int. */
+static int counts(const tp_matcher *m, uint32_t it, int depth)
+{
+	uint32_t fn = kind(m, it) == K_CALL ? tp_child(m->tree, it, F_FUNCTION) : TP_NONE;
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
+	if (kind(m, leaf) != K_IDENTIFIER)
+		return 0;
+	tp_str f = text(m, leaf);
+	if (tp_str_eq(f, "range") || tp_str_eq(f, "trange") || tp_str_eq(f, "count"))
+		return 1;
+	uint32_t args = tp_child(m->tree, it, F_ARGUMENTS);
+	for (uint32_t a = depth < 4 && kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE; a != TP_NONE; a = N(m, a)->next)
+		if (counts(m, a, depth + 1))
+			return 1;
+	return 0;
+}
+
+/* `loader.sampler.set_epoch(epoch)` at the top of the outermost counting loop whose
  * body uses the loader and whose iterable does not; the calls for several
  * loaders of one loop go into one insertion. */
 static void set_epoch(tp_matcher *m, uint32_t loader, struct epoch_insert *ins, size_t *nins, size_t max)
@@ -436,7 +484,7 @@ static void set_epoch(tp_matcher *m, uint32_t loader, struct epoch_insert *ins, 
 		uint32_t left = tp_child(m->tree, i, F_LEFT), right = tp_child(m->tree, i, F_RIGHT), body = tp_child(m->tree, i, F_BODY);
 		if (left == TP_NONE || kind(m, left) != K_IDENTIFIER || right == TP_NONE || body == TP_NONE)
 			continue;
-		if (mentions(m, right, name) || !mentions(m, body, name))
+		if (mentions(m, right, name) || !mentions(m, body, name) || !counts(m, right, 0))
 			continue;
 		found = i;
 		tp_str b = text(m, body);
@@ -466,7 +514,7 @@ static void set_epoch(tp_matcher *m, uint32_t loader, struct epoch_insert *ins, 
 		return;
 	}
 	if (found == TP_NONE)
-		note(m, loader, tp_arena_printf(m->arena, "no epoch loop uses %.*s: call %.*s.sampler.set_epoch(epoch) at the start of each epoch by hand",
+		note(m, loader, tp_arena_printf(m->arena, "no epoch loop (over range(...)) uses %.*s: call %.*s.sampler.set_epoch(epoch) at the start of each epoch by hand",
 						(int)name.len, name.ptr, (int)name.len, name.ptr));
 }
 
@@ -683,23 +731,42 @@ static int imports_for_module(const tp_matcher *m, uint32_t stmt)
 	return 0;
 }
 
-/* The top-level statement the preamble goes after: the last that imports
- * for the module, or an environment setting among the imports at the top
- * (before any other statement: the device must be chosen after them, and
- * code above may use it). TP_NONE: no import. */
+/* Whether top-level statement s imports torch (in any form). */
+static int imports_torch(const tp_matcher *m, uint32_t s)
+{
+	for (uint32_t j = s; j < N(m, s)->end_index; j++) {
+		if ((kind(m, j) != K_IMPORT && kind(m, j) != K_IMPORT_FROM) || m->res->scope_of[j] != 0)
+			continue;
+		for (uint32_t d = j + 1; d < N(m, j)->end_index; d++) {
+			int module = kind(m, j) == K_IMPORT ? N(m, d)->field == F_NAME || kind(m, N(m, d)->parent) == K_ALIASED_IMPORT
+							     : N(m, d)->field == F_MODULE_NAME; /* not `from pkg import torch` */
+			uint32_t root = kind(m, d) == K_DOTTED_NAME && module ? N(m, d)->first : TP_NONE;
+			if (root != TP_NONE && (tp_str_eq(text(m, root), "torch") || tp_str_eq(text(m, root), "torch_npu")))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* The top-level statement the preamble goes after: the last of the imports
+ * (and environment settings) at the top, before any other statement, as
+ * code below them may use the device; or the first that imports torch, when
+ * that comes later. TP_NONE: no import. */
 static uint32_t preamble_anchor(const tp_matcher *m)
 {
-	uint32_t anchor = TP_NONE;
+	uint32_t anchor = TP_NONE, torch = TP_NONE;
 	int leading = 1;
 	for (uint32_t s = N(m, 0)->first; s != TP_NONE; s = N(m, s)->next) {
 		if (kind(m, s) == K_COMMENT || (s == N(m, 0)->first && kind(m, s) == K_EXPR_STMT && kind(m, N(m, s)->first) == K_STRING))
 			continue; /* comments, the docstring */
-		if (imports_for_module(m, s) || (leading && sets_environ(m, s)))
+		if (leading && (imports_for_module(m, s) || sets_environ(m, s)))
 			anchor = s;
 		else
 			leading = 0;
+		if (torch == TP_NONE && imports_torch(m, s))
+			torch = s;
 	}
-	return anchor;
+	return torch != TP_NONE && (anchor == TP_NONE || torch > anchor) ? torch : anchor;
 }
 
 /* Queues whole lines after the module's last import (with none, before its
@@ -746,12 +813,12 @@ void tp_specify_device(tp_matcher *m)
 	if ((m->items.len == before && !m->plain_device && !bare) || defined)
 		return;
 	tp_buf b = {0};
-	if (!module_import(m, "os", "os"))
+	if (!imported_by(m, "os", anchor))
 		tp_buf_printf(&b, "import os%s", m->eol);
-	if (!module_import(m, "torch", "torch")) {
+	if (!imported_by(m, "torch", anchor)) {
 		/* torch imported in functions only: set_device needs it here */
 		tp_buf_printf(&b, "import torch%s", m->eol);
-		if (!module_imports_torch(m))
+		if (!imports_torch(m, 0))
 			tp_buf_printf(&b, "import torch_npu%s", m->eol);
 	}
 	tp_buf_printf(&b, "%s = int(os.environ.get(\"DEVICE_ID\", \"0\"))%storch.npu.set_device(%s)%s", m->device_var, m->eol, m->device_var, m->eol);
@@ -1025,12 +1092,12 @@ void tp_distributed(tp_matcher *m)
 	{
 		const char *e = m->eol;
 		tp_buf b = {0};
-		if (!module_import(m, "os", "os"))
+		if (!imported_by(m, "os", anchor))
 			tp_buf_printf(&b, "import os%s", e);
-		if (!module_import(m, "torch", "torch")) {
+		if (!imported_by(m, "torch", anchor)) {
 			/* the import rule adds torch_npu after the module's own torch imports only */
 			tp_buf_printf(&b, "import torch%s", e);
-			if (!module_imports_torch(m))
+			if (!imports_torch(m, 0))
 				tp_buf_printf(&b, "import torch_npu%s", e);
 		}
 		tp_buf_printf(&b,

@@ -58,6 +58,10 @@ static int is_member(const tp_rule *r, const char *name, size_t len)
 }
 
 
+/* Whether name is one of a module rule's submodules, whose own members the
+ * rule judges: torch.cuda.random.get_rng_state as torch.cuda.get_rng_state. */
+static int is_submodule(const tp_rule *r, tp_str name) { return tp_map_get(&r->submodules, name.ptr, name.len) != NULL; }
+
 /* The new name of a module rule's member when it changes (CUDAGraph -> NPUGraph), else NULL. */
 static const char *renamed_member(const tp_rule *r, tp_str name) { return tp_map_get(&r->renamed, name.ptr, name.len); }
 
@@ -92,13 +96,25 @@ static int rename_module_path(tp_matcher *m, uint32_t dotted, int bound_root, ui
 		if (!r)
 			continue;
 		done = 1;
-		/* The member check: the next path component, or the imported names. */
+		/* The member check: the next path component (past a submodule:
+		 * torch.cuda.random.x), or the imported names. A submodule bound
+		 * by an alias (`import torch.cuda.memory as M`) has its members
+		 * used unseen: it stays, reported. */
 		int ok = 1;
 		const char *bad = NULL;
-		if (k + 1 < n) {
-			tp_str next = text(m, parts[k + 1]);
+		uint32_t sub = k + 1 < n && is_submodule(r, text(m, parts[k + 1]));
+		if (sub) {
+			tp_str s = text(m, parts[k + 1]);
+			tp_buf_putc(&key, '.');
+			tp_buf_add(&key, s.ptr, s.len);
+		}
+		if (k + 1 + sub < n) {
+			tp_str next = text(m, parts[k + 1 + sub]);
 			ok = is_member(r, next.ptr, next.len);
 			bad = ok ? NULL : tp_arena_printf(m->arena, "%s.%.*s", key.ptr, (int)next.len, next.ptr);
+		} else if (sub && from_stmt == TP_NONE && !bound_root) {
+			ok = 0;
+			bad = tp_arena_strndup(m->arena, key.ptr, key.len);
 		} else if (from_stmt != TP_NONE) {
 			for (uint32_t c = N(m, from_stmt)->first; c != TP_NONE; c = N(m, c)->next) {
 				if (N(m, c)->field != F_NAME)
@@ -113,16 +129,32 @@ static int rename_module_path(tp_matcher *m, uint32_t dotted, int bound_root, ui
 					tp_match__finding(m, r, TP_OP_UNSUPPORTED, name, bad, r->unsupported_tip ? r->unsupported_tip : "");
 				}
 			}
+			/* The names it has stay with the module too: say so. */
+			for (uint32_t c = ok ? TP_NONE : N(m, from_stmt)->first; c != TP_NONE; c = N(m, c)->next) {
+				uint32_t name = kind(m, c) == K_ALIASED_IMPORT ? tp_child(m->tree, c, F_NAME) : c;
+				tp_str s = N(m, c)->field == F_NAME && name != TP_NONE ? text(m, name) : (tp_str){"", 0};
+				if (s.len && is_member(r, s.ptr, s.len))
+					tp_match__finding(m, r, TP_OP_WARNING, name, NULL,
+							  tp_arena_printf(m->arena, "%.*s stays %s.%.*s, as this import also names what %s lacks: import "
+										    "it from %s in an import of its own",
+									  (int)s.len, s.ptr, key.ptr, (int)s.len, s.ptr, r->new_qname,
+									  sub ? tp_arena_printf(m->arena, "%s%s", r->new_qname, key.ptr + strlen(r->key))
+									      : r->new_qname));
+			}
 			if (!ok)
 				break;
 		}
 		if (!ok) {
 			if (k + 1 < n)
-				tp_match__finding(m, r, TP_OP_UNSUPPORTED, dotted, bad, r->unsupported_tip ? r->unsupported_tip : "");
+				tp_match__finding(m, r, TP_OP_UNSUPPORTED, dotted, bad,
+						  sub && k + 2 == n ? tp_arena_printf(m->arena, "%s%s exists, but the members used through this name "
+												"cannot be checked: import the ones you use from it",
+											  r->new_qname, key.ptr + strlen(r->key))
+						  : r->unsupported_tip ? r->unsupported_tip : "");
 			break;
 		}
 		const char *old = key.ptr;
-		const char *renamed = r->new_qname;
+		const char *renamed = sub ? tp_arena_printf(m->arena, "%s%s", r->new_qname, key.ptr + strlen(r->key)) : r->new_qname;
 		if (k == 0 && bound_root) {
 			/* `import apex` binds the root name: keep it with an alias. */
 			if (n > 1) {
@@ -137,7 +169,7 @@ static int rename_module_path(tp_matcher *m, uint32_t dotted, int bound_root, ui
 			tp_match__edit(m, r, TP_OP_MODIFY, N(m, parts[k])->start, N(m, parts[k])->end, r->new_name, msg(m, r, "%s -> %s", old, renamed));
 		}
 		/* from torch.cuda import CUDAGraph -> from torch.npu import NPUGraph as CUDAGraph */
-		for (uint32_t c = from_stmt == TP_NONE || k + 1 < n ? TP_NONE : N(m, from_stmt)->first; c != TP_NONE; c = N(m, c)->next) {
+		for (uint32_t c = from_stmt == TP_NONE || k + 1 + sub < n ? TP_NONE : N(m, from_stmt)->first; c != TP_NONE; c = N(m, c)->next) {
 			int aliased = kind(m, c) == K_ALIASED_IMPORT;
 			uint32_t name = aliased ? tp_child(m->tree, c, F_NAME) : c;
 			const char *to = N(m, c)->field == F_NAME && name != TP_NONE ? renamed_member(r, text(m, name)) : NULL;
@@ -529,10 +561,41 @@ static void flush_deletions(tp_matcher *m, uint32_t call)
 	}
 }
 
-int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v)
+/* Calls that return a device index or a rank. */
+static const char *const index_calls[] = {"torch.cuda.current_device", "torch.npu.current_device", "torch.distributed.get_rank",
+					  "torch.distributed.get_local_rank", "torch.distributed.get_node_local_rank", NULL};
+
+static int int_index(const tp_matcher *m, const tp_rule *r, uint32_t v, int depth)
 {
 	if (kind(m, v) == K_INTEGER)
 		return 1;
+	if (depth > 8)
+		return 0;
+	if (kind(m, v) == K_PARENTHESIZED && N(m, v)->first != TP_NONE)
+		return int_index(m, r, N(m, v)->first, depth + 1);
+	if (kind(m, v) == K_CALL) {
+		/* int(os.environ["LOCAL_RANK"]), torch.cuda.current_device(), dist.get_rank() */
+		uint32_t f = tp_child(m->tree, v, F_FUNCTION);
+		const char *qn = f == TP_NONE ? NULL : tp_resolve_qname(m->res, f, NULL);
+		if (kind(m, f) == K_IDENTIFIER && tp_str_eq(text(m, f), "int") && !tp_resolve_name(m->res, f, "int", 3))
+			return 1;
+		for (const char *const *c = index_calls; qn && *c; c++)
+			if (strcmp(qn, *c) == 0)
+				return 1;
+		return 0;
+	}
+	if (kind(m, v) == K_BINARY_OP) {
+		/* rank % torch.cuda.device_count(), rank * 2 + 1: arithmetic on an
+		 * index (a string's % formats it: no index) */
+		uint32_t left = tp_child(m->tree, v, F_LEFT), right = tp_child(m->tree, v, F_RIGHT);
+		if (left == TP_NONE || right == TP_NONE || !int_index(m, r, left, depth + 1))
+			return 0;
+		tp_str op = {m->src + N(m, left)->end, N(m, right)->start - N(m, left)->end};
+		if (memchr(op.ptr, '%', op.len))
+			return 1;
+		return (memchr(op.ptr, '+', op.len) || memchr(op.ptr, '-', op.len) || memchr(op.ptr, '*', op.len) ||
+			memchr(op.ptr, '/', op.len)) && (kind(m, right) == K_INTEGER || int_index(m, r, right, depth + 1));
+	}
 	if (kind(m, v) != K_IDENTIFIER && kind(m, v) != K_ATTRIBUTE && kind(m, v) != K_SUBSCRIPT)
 		return 0;
 	tp_str s = text(m, v);
@@ -543,9 +606,25 @@ int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v)
 		return 1;
 	if (!b || b->kind != TP_BIND_LOCAL)
 		return 0;
-	uint32_t v0 = b->value; /* `lr = args.local_rank` */
-	return b->int_like || ((kind(m, v0) == K_ATTRIBUTE || kind(m, v0) == K_SUBSCRIPT) &&
-			       tp_regex_match(r->pattern, text(m, v0).ptr, text(m, v0).len));
+	/* `lr = args.local_rank`, `dev1 = rank * 2 + 1`, `d = torch.cuda.current_device()` */
+	return b->int_like || (b->value != TP_NONE && kind(m, b->value) != K_INTEGER && int_index(m, r, b->value, depth + 1));
+}
+
+int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v) { return int_index(m, r, v, 0); }
+
+/* The text around index expression s that makes it a device string:
+ * f'npu:{s}', or with the other quote when s holds this one; '{}'.format(s)
+ * when s holds both or spans lines (an f-string may not, before Python 3.12). */
+void tp_match__index_affixes(tp_matcher *m, const char *device, tp_str s, const char **pre, const char **post)
+{
+	int single = memchr(s.ptr, '\'', s.len) != NULL, dbl = memchr(s.ptr, '"', s.len) != NULL;
+	if ((single && dbl) || memchr(s.ptr, '\n', s.len) || memchr(s.ptr, '\\', s.len)) {
+		*pre = tp_arena_printf(m->arena, "'%s:{}'.format(", device);
+		*post = ")";
+	} else {
+		*pre = tp_arena_printf(m->arena, single ? "f\"%s:{" : "f'%s:{", device);
+		*post = single ? "}\"" : "}'";
+	}
 }
 
 /* One device argument v of a call: an integer index becomes a device string;
@@ -569,12 +648,23 @@ static void device_value(tp_matcher *m, const tp_rule *r, uint32_t v, const char
 	const char *rep = NULL;
 	if (kind(m, v) == K_INTEGER)
 		rep = tp_arena_printf(m->arena, "'%s:%.*s'", r->device, (int)s.len, s.ptr);
-	else if (tp_match__int_index(m, r, v))
-		rep = tp_arena_printf(m->arena, "f'%s:{%.*s}'", r->device, (int)s.len, s.ptr);
-	if (rep)
-		tp_match__edit(m, r, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep,
-			       msg(m, r, "%s(%s%.*s) -> %s(%s%s): torch_npu needs a device string, not an integer", callee, kw,
-				   (int)s.len, s.ptr, callee, kw, rep));
+	const char *pre = NULL, *post = NULL;
+	if (kind(m, v) != K_INTEGER && tp_match__int_index(m, r, v)) {
+		tp_match__index_affixes(m, r->device, s, &pre, &post);
+		rep = tp_arena_printf(m->arena, "%s%.*s%s", pre, (int)s.len, s.ptr, post);
+	}
+	if (!rep)
+		return;
+	const char *message = msg(m, r, "%s(%s%.*s) -> %s(%s%s): torch_npu needs a device string, not an integer", callee, kw,
+				  (int)s.len, s.ptr, callee, kw, rep);
+	if (kind(m, v) == K_INTEGER || kind(m, v) == K_IDENTIFIER || kind(m, v) == K_ATTRIBUTE || kind(m, v) == K_SUBSCRIPT) {
+		tp_match__edit(m, r, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep, message);
+		return;
+	}
+	/* An expression (`int(...)`, `torch.cuda.current_device()`) may hold
+	 * edits of its own: the string goes around it. */
+	tp_match__edit(m, r, TP_OP_INSERT, N(m, v)->start, N(m, v)->start, pre, message);
+	tp_match__edit(m, r, TP_OP_INSERT, N(m, v)->end, N(m, v)->end, post, "the end of the device string");
 }
 
 /* `.to(0)`, `.to(args.gpu)`, `torch.zeros(n, device=rank)`, `.to(d)` with
@@ -651,6 +741,10 @@ static int written_by_rules(const tp_matcher *m, const char *qn)
 			continue;
 		const char *x = dot + 1;
 		size_t n = strcspn(x, ".");
+		if (x[n] == '.' && tp_map_get(&r->submodules, x, n)) {
+			x += n + 1;
+			n = strcspn(x, ".");
+		}
 		if (r->members.count == 0 || tp_map_get(&r->members, x, n))
 			return 1;
 		for (char **p = r->renamed_names; p && *p; p += 2)
@@ -1000,6 +1094,21 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 		uint32_t p = N(m, attr)->parent;
 		uint32_t member = (p != TP_NONE && kind(m, p) == K_ATTRIBUTE && N(m, attr)->field == F_OBJECT) ? attr_name(m, p) : TP_NONE;
 		const char *renamed = r->new_qname;
+		if (member != TP_NONE && is_submodule(r, text(m, member))) {
+			/* torch.cuda.random.get_rng_state: the member after the submodule */
+			tp_str sub = text(m, member);
+			uint32_t pp = N(m, p)->parent;
+			member = pp != TP_NONE && kind(m, pp) == K_ATTRIBUTE && N(m, p)->field == F_OBJECT ? attr_name(m, pp) : TP_NONE;
+			qn = tp_arena_printf(m->arena, "%s.%.*s", qn, (int)sub.len, sub.ptr);
+			renamed = tp_arena_printf(m->arena, "%s.%.*s", renamed, (int)sub.len, sub.ptr);
+			if (member == TP_NONE) {
+				tp_match__finding(m, r, TP_OP_UNSUPPORTED, p, qn,
+						  tp_arena_printf(m->arena, "%s exists, but what this value is used for cannot be checked: use "
+									    "its members directly (%s.X)", renamed, renamed));
+				return;
+			}
+			p = pp;
+		}
 		if (member != TP_NONE) {
 			tp_str ms = text(m, member);
 			const char *to = renamed_member(r, ms);
@@ -1025,13 +1134,24 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 	tp_str name = text(m, leaf);
 	uint32_t obj = tp_child(m->tree, attr, F_OBJECT);
 	if (kind(m, obj) == K_IDENTIFIER && (r = lookup_z(&m->rules->module, tp_resolve_qname(m->res, obj, NULL)))) {
-		/* tc.CUDAGraph, with tc bound to the module (renamed at its import) */
+		/* tc.CUDAGraph, with tc bound to the module (renamed at its import);
+		 * tc.graphs.CUDAGraph past a submodule */
+		uint32_t p = N(m, attr)->parent;
+		const char *old = r->key, *new = r->new_qname;
+		if (is_submodule(r, name) && p != TP_NONE && kind(m, p) == K_ATTRIBUTE && N(m, attr)->field == F_OBJECT &&
+		    attr_name(m, p) != TP_NONE) {
+			old = tp_arena_printf(m->arena, "%s.%.*s", old, (int)name.len, name.ptr);
+			new = tp_arena_printf(m->arena, "%s.%.*s", new, (int)name.len, name.ptr);
+			leaf = attr_name(m, p);
+			name = text(m, leaf);
+			attr = p;
+		}
 		const char *to = renamed_member(r, name);
 		if (to)
 			tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, to,
-				       msg(m, r, "%s.%.*s -> %s.%s", r->key, (int)name.len, name.ptr, r->new_qname, to));
+				       msg(m, r, "%s.%.*s -> %s.%s", old, (int)name.len, name.ptr, new, to));
 		else if (!is_member(r, name.ptr, name.len))
-			tp_match__finding(m, r, TP_OP_UNSUPPORTED, attr, tp_arena_printf(m->arena, "%s.%.*s", r->key, (int)name.len, name.ptr),
+			tp_match__finding(m, r, TP_OP_UNSUPPORTED, attr, tp_arena_printf(m->arena, "%s.%.*s", old, (int)name.len, name.ptr),
 					  r->unsupported_tip ? r->unsupported_tip : "");
 		return;
 	}

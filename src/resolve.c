@@ -31,7 +31,8 @@ static char *scope_key(const tp_resolver *r, uint32_t scope, const char *name, s
 	return k;
 }
 
-/* An integer literal, or a call of the builtin int(...). */
+/* An integer literal, or a call of the builtin int(...); for a loop
+ * target, range(...). */
 static int int_like_value(const tp_resolver *r, uint32_t v)
 {
 	if (v == TP_NONE)
@@ -40,8 +41,10 @@ static int int_like_value(const tp_resolver *r, uint32_t v)
 		return 1;
 	if (N(r, v)->kind == K_CALL) {
 		uint32_t f = tp_child(r->tree, v, F_FUNCTION);
-		return f != TP_NONE && N(r, f)->kind == K_IDENTIFIER && N(r, f)->end - N(r, f)->start == 3 &&
-		       memcmp(r->src + N(r, f)->start, "int", 3) == 0;
+		size_t n = f == TP_NONE ? 0 : N(r, f)->end - N(r, f)->start;
+		const char *name = f == TP_NONE ? "" : r->src + N(r, f)->start;
+		return f != TP_NONE && N(r, f)->kind == K_IDENTIFIER &&
+		       ((n == 3 && memcmp(name, "int", 3) == 0) || (n == 5 && memcmp(name, "range", 5) == 0));
 	}
 	return 0;
 }
@@ -351,8 +354,16 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 		case K_ASSIGNMENT:
 			bind_target(r, s, tp_child(tree, i, F_LEFT), tp_child(tree, i, F_RIGHT));
 			break;
-		case K_AUG_ASSIGN:
-		case K_FOR: bind_target(r, s, tp_child(tree, i, F_LEFT), TP_NONE); break;
+		case K_AUG_ASSIGN: bind_target(r, s, tp_child(tree, i, F_LEFT), TP_NONE); break;
+		case K_FOR: {
+			/* `for i in range(n)`: i is an integer (the only iterable whose
+			 * items int_like_value judges by the iterable) */
+			uint32_t it = tp_child(tree, i, F_RIGHT), f = it == TP_NONE ? TP_NONE : tp_child(tree, it, F_FUNCTION);
+			int range = f != TP_NONE && N(r, f)->kind == K_IDENTIFIER && N(r, f)->end - N(r, f)->start == 5 &&
+				    memcmp(r->src + N(r, f)->start, "range", 5) == 0;
+			bind_target(r, s, tp_child(tree, i, F_LEFT), range ? it : TP_NONE);
+			break;
+		}
 		case K_NAMED_EXPR: bind_target(r, s, tp_child(tree, i, F_NAME), TP_NONE); break;
 		case K_AS_PATTERN_TARGET: bind_target(r, s, n->first, TP_NONE); break;
 		case K_EXCEPT: bind_target(r, s, tp_child(tree, i, F_ALIAS), TP_NONE); break;

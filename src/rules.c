@@ -13,7 +13,7 @@
 #include "error.h"
 #include "json.h"
 
-enum key_type { KEY_NAME, KEY_TEXT, KEY_INDEX, KEY_REGEX, KEY_NAMES, KEY_REQUIRED, KEY_RENAMES };
+enum key_type { KEY_NAME, KEY_TEXT, KEY_INDEX, KEY_REGEX, KEY_NAMES, KEY_REQUIRED, KEY_SUBMODULES, KEY_RENAMES };
 
 /* One allowed key of a rule kind: where it is stored in tp_rule and whether
  * it must be present. KEY_NAME values must be (dotted) Python identifiers. */
@@ -31,7 +31,7 @@ static const struct key_spec import_keys[] = {
 static const struct key_spec module_keys[] = {
 	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)},
 	{"parent_module", KEY_NAME, 0, S(parent_module)}, {"members", KEY_NAMES, 0, 0},
-	{"renamed_members", KEY_RENAMES, 0, 0},
+	{"renamed_members", KEY_RENAMES, 0, 0}, {"submodules", KEY_SUBMODULES, 0, 0},
 	{"unsupported_tip", KEY_TEXT, 0, S(unsupported_tip)}, {0}};
 static const struct key_spec func_keys[] = {
 	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)}, {0}};
@@ -108,10 +108,13 @@ static void rule_free(tp_rule *r)
 			free(*m);
 	free(r->renamed_names);
 	tp_map_dispose(&r->renamed);
-	if (r->required_names)
-		for (char **m = r->required_names; *m; m++)
+	tp_map_dispose(&r->submodules);
+	char **lists[] = {r->required_names, r->submodule_names};
+	for (size_t i = 0; i < 2; i++) {
+		for (char **m = lists[i]; m && *m; m++)
 			free(*m);
-	free(r->required_names);
+		free(lists[i]);
+	}
 	free(r);
 }
 
@@ -191,22 +194,22 @@ static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, cons
 		return 0;
 	}
 	case KEY_NAMES:
-	case KEY_REQUIRED: {
+	case KEY_REQUIRED:
+	case KEY_SUBMODULES: {
 		if (t != TP_JSON_ARRAY)
 			return fail(src, v, "%s.%s: expected an array of names, got %s", src->where, k->key, tp_json_type_name(t));
 		size_t n = tp_json_size(v), i = 0;
 		char **names = tp_xcalloc(n + 1, sizeof *names);
-		if (k->type == KEY_NAMES)
-			r->member_names = names;
-		else
-			r->required_names = names;
+		tp_map *map = k->type == KEY_NAMES ? &r->members : k->type == KEY_SUBMODULES ? &r->submodules : NULL;
+		*(k->type == KEY_NAMES ? &r->member_names : k->type == KEY_SUBMODULES ? &r->submodule_names : &r->required_names) = names;
 		for (tp_json *e = tp_json_child(v); e; e = tp_json_next(e), i++) {
 			const char *s = tp_json_string(e);
-			if (tp_json_type(e) != TP_JSON_STRING || !is_dotted_name(s))
-				return fail(src, e, "%s.%s[%zu]: expected a Python name", src->where, k->key, i);
+			if (tp_json_type(e) != TP_JSON_STRING || !is_dotted_name(s) || (map == &r->submodules && strchr(s, '.')))
+				return fail(src, e, "%s.%s[%zu]: expected a %sPython name", src->where, k->key, i,
+					    map == &r->submodules ? "bare " : "");
 			names[i] = tp_xstrdup(s);
-			if (k->type == KEY_NAMES)
-				tp_map_put(&r->members, names[i], strlen(s), r);
+			if (map)
+				tp_map_put(map, names[i], strlen(s), r);
 		}
 		return 0;
 	}
@@ -282,6 +285,7 @@ static int parse_rule(tp_rule **out, enum tp_rule_kind kind, const tp_json *entr
 	r->user = user;
 	r->arg_idx = -1;
 	tp_map_init(&r->members);
+	tp_map_init(&r->submodules);
 	tp_map_init(&r->renamed);
 	r->id = tp_xprintf("%s%s[%zu]", user ? "user:" : "", kinds[kind].name, idx);
 	int rc = 0;

@@ -39,6 +39,8 @@ typedef struct tp_rule {
 	tp_map members; /* module rule: member names it covers (empty = all);
 			 * similar rule: the keywords a call may use */
 	char **member_names;
+	tp_map submodules;     /* module rule: submodules that hold members (torch.cuda.random) */
+	char **submodule_names;
 	tp_map renamed;        /* module rule: member -> its name in the new module */
 	char **renamed_names;  /* its keys and values, in pairs */
 	char **required_names; /* similar rule: keywords a call must use */

@@ -5,10 +5,9 @@ import torch_npu
 backend = torch.npu if torch.npu.is_available() else torch.cpu
 backend.synchronize()
 
-# its memory and random submodules: their members are not checked one by one, so
-# they are reported (port by hand)
-used = torch.cuda.memory.memory_allocated()
-torch.cuda.random.manual_seed(0)
+# its memory and random submodules: their members are checked as torch.cuda's
+used = torch.npu.memory.memory_allocated()
+torch.npu.random.manual_seed(0)
 
 # a name that torch re-exports counts as the listed one (torch.amp.autocast is
 # torch.autocast): no row

@@ -4,8 +4,7 @@ import torch
 backend = torch.cuda if torch.cuda.is_available() else torch.cpu
 backend.synchronize()
 
-# its memory and random submodules: their members are not checked one by one, so
-# they are reported (port by hand)
+# its memory and random submodules: their members are checked as torch.cuda's
 used = torch.cuda.memory.memory_allocated()
 torch.cuda.random.manual_seed(0)
 
