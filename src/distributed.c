@@ -452,6 +452,24 @@ struct epoch_insert {
 	tp_buf lines, what;
 };
 
+/* Whether code under root calls a module-level function of MAIN that names
+ * the loader: `for epoch in range(n): train()`. */
+static int calls_user(const tp_matcher *m, uint32_t root, tp_str loader)
+{
+	for (uint32_t j = root; j < N(m, root)->end_index; j++) {
+		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+		if (kind(m, f) != K_IDENTIFIER)
+			continue;
+		for (uint32_t s = N(m, 0)->first; s != TP_NONE; s = N(m, s)->next) {
+			uint32_t def = kind(m, s) == K_DECORATED_DEF ? tp_child(m->tree, s, F_DEFINITION) : s;
+			uint32_t name = kind(m, def) == K_FUNCTION_DEF ? tp_child(m->tree, def, F_NAME) : TP_NONE;
+			if (name != TP_NONE && tp_str_same(text(m, name), text(m, f)) && mentions(m, def, loader))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* Whether a loop's iterable counts: range(...), trange(...),
  * itertools.count(), or a call wrapping one (tqdm(range(n))). A loop over
  * learning rates or epsilons is no epoch loop: set_epoch takes an int. */
@@ -484,7 +502,7 @@ static void set_epoch(tp_matcher *m, uint32_t loader, struct epoch_insert *ins, 
 		uint32_t left = tp_child(m->tree, i, F_LEFT), right = tp_child(m->tree, i, F_RIGHT), body = tp_child(m->tree, i, F_BODY);
 		if (left == TP_NONE || kind(m, left) != K_IDENTIFIER || right == TP_NONE || body == TP_NONE)
 			continue;
-		if (mentions(m, right, name) || !mentions(m, body, name) || !counts(m, right, 0))
+		if (mentions(m, right, name) || !(mentions(m, body, name) || calls_user(m, body, name)) || !counts(m, right, 0))
 			continue;
 		found = i;
 		tp_str b = text(m, body);
@@ -908,6 +926,23 @@ static int runs_twice(const tp_matcher *m, tp_str model)
 	return 0;
 }
 
+/* Whether identifier obj names a parameter of a function that holds it:
+ * `def train(model, loader)`. */
+static int model_parameter(const tp_matcher *m, uint32_t obj, tp_str model)
+{
+	for (uint32_t s = m->res->scope_of[obj]; s != 0; s = m->res->scope_of[s]) {
+		uint32_t params = kind(m, s) == K_FUNCTION_DEF ? tp_child(m->tree, s, F_PARAMETERS) : TP_NONE;
+		for (uint32_t c = params == TP_NONE ? TP_NONE : N(m, params)->first; c != TP_NONE; c = N(m, c)->next) {
+			uint32_t id = kind(m, c) == K_IDENTIFIER ? c : tp_child(m->tree, c, F_NAME);
+			if (id == TP_NONE && N(m, c)->first != TP_NONE && kind(m, N(m, c)->first) == K_IDENTIFIER)
+				id = N(m, c)->first; /* a typed parameter */
+			if (id != TP_NONE && kind(m, id) == K_IDENTIFIER && tp_str_same(text(m, id), model))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* Wraps one model in DDP where it is trained, and sends what needs the
  * model itself through .module. */
 static void wrap_model(tp_matcher *m, tp_str model)
@@ -981,7 +1016,8 @@ static void wrap_model(tp_matcher *m, tp_str model)
 	 * assigned again. */
 	uint32_t stop = TP_NONE;
 	uint32_t left = tp_child(m->tree, last_model, F_LEFT);
-	const tp_binding *wrapped = m->res->scope_of[last_model] == 0 ? tp_resolve_name(m->res, left, model.ptr, model.len) : NULL;
+	const tp_binding *global = m->res->scope_of[last_model] == 0 ? tp_resolve_name(m->res, left, model.ptr, model.len) : NULL;
+	const tp_binding *wrapped = global;
 	for (uint32_t i = 0; i < m->tree->count; i++)
 		if (N(m, i)->start >= wrap_at && m->res->scope_of[i] == m->res->scope_of[last_model] && assigns_model(m, i, model) &&
 		    !passes_model(m, tp_child(m->tree, i, F_RIGHT), model)) {
@@ -1002,26 +1038,32 @@ static void wrap_model(tp_matcher *m, tp_str model)
 		if (kind(m, obj) != K_IDENTIFIER || !tp_str_same(text(m, obj), model))
 			continue;
 		int here = m->res->scope_of[i] == m->res->scope_of[last_model] && N(m, i)->start >= wrap_at && N(m, i)->start < stop;
-		if (!here && !(wrapped && m->res->scope_of[i] != 0 && tp_resolve_name(m->res, obj, model.ptr, model.len) == wrapped &&
-			       !called_before(m, i, wrap_at)))
+		int in_function = m->res->scope_of[i] != 0;
+		const tp_binding *b = in_function ? tp_resolve_name(m->res, obj, model.ptr, model.len) : NULL;
+		/* In a function: the wrapped model when it holds it for sure, or
+		 * getattr(model, 'module', model) where it may hold either: a
+		 * function called before the wrap or after a reload, or one given
+		 * the model as a parameter (`def train(model, ...)`). */
+		int sure = here || (wrapped && b == wrapped && !called_before(m, i, wrap_at));
+		int maybe = !sure && in_function && ((global && b == global) || model_parameter(m, obj, model));
+		if (!sure && !maybe)
 			continue;
-		if (kind(m, i) == K_CALL) {
-			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",
-			    tp_arena_printf(m->arena, "torch.save(%s) saves %s.module: the checkpoint stays loadable on one card", name, name));
-			continue;
-		}
-		uint32_t attr = tp_child(m->tree, i, F_ATTRIBUTE);
+		uint32_t attr = kind(m, i) == K_ATTRIBUTE ? tp_child(m->tree, i, F_ATTRIBUTE) : TP_NONE;
 		tp_str a = attr == TP_NONE ? (tp_str){"", 0} : text(m, attr);
-		if (attr == TP_NONE)
+		if (kind(m, i) != K_CALL && (attr == TP_NONE || (is_module_api(a) && !tp_str_eq(a, "state_dict") && !tp_str_eq(a, "load_state_dict"))))
 			continue;
-		if (tp_str_eq(a, "state_dict") || tp_str_eq(a, "load_state_dict"))
-			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",
-			    tp_arena_printf(m->arena, "%s.%.*s() goes through .module: checkpoints stay loadable on one card", name,
-					    (int)a.len, a.ptr));
-		else if (!is_module_api(a))
-			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module",
-			    tp_arena_printf(m->arena, "%s.%.*s goes through .module: DistributedDataParallel has only nn.Module's own attributes",
-					    name, (int)a.len, a.ptr));
+		const char *via = sure ? tp_arena_printf(m->arena, "%s.module", name) : tp_arena_printf(m->arena, "getattr(%s, 'module', %s)", name, name);
+		const char *why = kind(m, i) == K_CALL ? tp_arena_printf(m->arena, "torch.save(%s) saves %s: the checkpoint stays loadable on one card", name, via)
+				  : tp_str_eq(a, "state_dict") || tp_str_eq(a, "load_state_dict")
+				  ? tp_arena_printf(m->arena, "%s.%.*s() goes through %s: checkpoints stay loadable on one card", name, (int)a.len, a.ptr,
+						    sure ? ".module" : via)
+				  : tp_arena_printf(m->arena, "%s.%.*s goes through %s: DistributedDataParallel has only nn.Module's own attributes",
+						    name, (int)a.len, a.ptr, sure ? ".module" : via);
+		if (sure)
+			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module", why);
+		else
+			add(m, TP_OP_MODIFY, N(m, obj)->start, N(m, obj)->end, via,
+			    tp_arena_printf(m->arena, "%s (here %s may be the DDP wrapper or the plain module)", why, name));
 	}
 }
 

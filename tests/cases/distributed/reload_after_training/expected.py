@@ -28,6 +28,7 @@ def train():
 
 try:
     for epoch in range(2):
+        loader.sampler.set_epoch(epoch)
         train()
         if npu_rank == 0: torch.save(model.module.state_dict(), "best.pt")
 except KeyboardInterrupt:

@@ -16,7 +16,7 @@ torch.distributed.init_process_group(backend="hccl", rank=npu_rank, world_size=n
 
 
 def describe():
-    print(model.weight.shape)  # runs before the wrap: the model is not wrapped yet
+    print(getattr(model, 'module', model).weight.shape)  # runs before the wrap: the model is not wrapped yet
 
 
 model = nn.Linear(4, 1).npu()
