@@ -149,10 +149,17 @@ static int mentions(const tp_matcher *m, uint32_t root, tp_str name)
  * `model.load_state_dict(sd)`) or `torch.cuda.set_device(i)`. The DDP wrap
  * goes after the ones that follow the model's assignment: DDP copies rank
  * 0's weights when it is built, so initialisation must come first. */
+/* Whether assignment i binds the model: `model = ...`, or a name of a
+ * target list (`model, optimizer = amp.initialize(model, optimizer)`). */
 static int assigns_model(const tp_matcher *m, uint32_t i, tp_str model)
 {
 	uint32_t left = kind(m, i) == K_ASSIGNMENT ? tp_child(m->tree, i, F_LEFT) : TP_NONE;
-	return kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), model);
+	if (kind(m, left) == K_IDENTIFIER)
+		return tp_str_same(text(m, left), model);
+	for (uint32_t c = tp_is_pattern(kind(m, left)) ? N(m, left)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next)
+		if (kind(m, c) == K_IDENTIFIER && tp_str_same(text(m, c), model))
+			return 1;
+	return 0;
 }
 
 /* Whether expression e is an attribute, subscript or call chain on the
@@ -349,6 +356,34 @@ static int rank_guarded(const tp_matcher *m, uint32_t n)
 	return 0;
 }
 
+/* Whether dataset expression ds (or the value of the name it is) builds an
+ * IterableDataset: a class of MAIN derived from one, or one by its name. */
+static int iterable_dataset(const tp_matcher *m, uint32_t ds)
+{
+	const tp_binding *b = kind(m, ds) == K_IDENTIFIER ? tp_resolve_name(m->res, ds, text(m, ds).ptr, text(m, ds).len) : NULL;
+	if (b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE)
+		ds = b->value;
+	uint32_t fn = kind(m, ds) == K_CALL ? tp_child(m->tree, ds, F_FUNCTION) : TP_NONE;
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
+	if (kind(m, leaf) != K_IDENTIFIER)
+		return 0;
+	tp_str cls = text(m, leaf);
+	static const char *const iterable[] = {"IterableDataset", "IterDataPipe", "WebDataset", NULL};
+	for (const char *const *c = iterable; *c; c++)
+		if (tp_str_eq(cls, *c))
+			return 1;
+	for (uint32_t s = N(m, 0)->first; s != TP_NONE; s = N(m, s)->next) {
+		uint32_t def = kind(m, s) == K_DECORATED_DEF ? tp_child(m->tree, s, F_DEFINITION) : s;
+		uint32_t name = kind(m, def) == K_CLASS_DEF ? tp_child(m->tree, def, F_NAME) : TP_NONE;
+		uint32_t bases = name != TP_NONE && tp_str_same(text(m, name), cls) ? tp_child(m->tree, def, F_SUPERCLASSES) : TP_NONE;
+		for (uint32_t j = bases; j != TP_NONE && j < N(m, bases)->end_index; j++)
+			for (const char *const *c = iterable; kind(m, j) == K_IDENTIFIER && *c; c++)
+				if (tp_str_eq(text(m, j), *c))
+					return 1;
+	}
+	return 0;
+}
+
 /* Adds a DistributedSampler to one DataLoader call and returns the loader's
  * variable node when the call is assigned to a plain name. */
 static uint32_t sample_loader(tp_matcher *m, uint32_t call)
@@ -375,6 +410,11 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 	int comprehension = 0;
 	for (uint32_t a = N(m, call)->parent; a != TP_NONE && !comprehension; a = N(m, a)->parent)
 		comprehension = kind(m, a) == K_LIST_COMP || kind(m, a) == K_SET_COMP || kind(m, a) == K_DICT_COMP || kind(m, a) == K_GENERATOR;
+	if (iterable_dataset(m, ds)) {
+		note(m, call, "this DataLoader reads an IterableDataset, which no sampler can split: give each rank its share in the "
+			      "dataset's __iter__ by hand (npu_rank of npu_world_size)");
+		return TP_NONE;
+	}
 	int named = kind(m, ds) == K_IDENTIFIER || kind(m, ds) == K_ATTRIBUTE;
 	if (ds == TP_NONE || kind(m, ds) == K_LIST_SPLAT || kind(m, ds) == K_DICT_SPLAT || (!named && comprehension)) {
 		note(m, call, "cannot tell which dataset this DataLoader reads (not a plain name): add a DistributedSampler by hand");
