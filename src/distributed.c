@@ -356,6 +356,89 @@ static int rank_guarded(const tp_matcher *m, uint32_t n)
 	return 0;
 }
 
+/* Puts statement w (on lines of its own) under `if npu_rank == 0:`, each
+ * of its lines indented one step more (not those inside a string that spans
+ * lines). Returns 0 when w shares a line with other code. */
+static int guard_block(tp_matcher *m, uint32_t w)
+{
+	tp_str ind = tp_match__indent(m, N(m, w)->start);
+	if (ind.ptr + ind.len != m->src + N(m, w)->start)
+		return 0;
+	/* The step: what the body adds to w's indentation, or four spaces. */
+	uint32_t body = tp_child(m->tree, w, F_BODY);
+	uint32_t first = body == TP_NONE ? TP_NONE : N(m, body)->first;
+	tp_str bind = first == TP_NONE ? ind : tp_match__indent(m, N(m, first)->start);
+	int own_line = first != TP_NONE && bind.ptr + bind.len == m->src + N(m, first)->start && bind.len > ind.len;
+	const char *step = own_line ? tp_arena_strndup(m->arena, bind.ptr + ind.len, bind.len - ind.len) : "    ";
+	add(m, TP_OP_INSERT, N(m, w)->start, N(m, w)->start, tp_arena_printf(m->arena, "if npu_rank == 0:%s%.*s%s", m->eol, (int)ind.len, ind.ptr, step),
+	    "save checkpoints on rank 0 only: the with block that opens the file runs there too");
+	for (uint32_t k = N(m, w)->start; k < N(m, w)->end; k++) {
+		if (m->src[k] != '\n')
+			continue;
+		uint32_t l = k + 1, e = l;
+		while (e < N(m, w)->end && (m->src[e] == ' ' || m->src[e] == '\t' || m->src[e] == '\r'))
+			e++;
+		if (l >= N(m, w)->end || m->src[e] == '\n')
+			continue; /* a blank line */
+		int in_string = 0;
+		for (uint32_t j = w; j < N(m, w)->end_index && !in_string; j++)
+			in_string = kind(m, j) == K_STRING && N(m, j)->start < l && l < N(m, j)->end;
+		if (!in_string)
+			add(m, TP_OP_INSERT, l, l, step, "indented under the rank-0 guard");
+	}
+	return 1;
+}
+
+/* Whether a function name says it saves a checkpoint: save_checkpoint,
+ * save_model, saveCkpt, save_state_dict. */
+static int saver_name(tp_str name)
+{
+	static const char *const what[] = {"checkpoint", "ckpt", "model", "state", "weights", NULL};
+	char low[64];
+	if (name.len >= sizeof low)
+		return 0;
+	for (size_t i = 0; i < name.len; i++)
+		low[i] = (char)(name.ptr[i] | (name.ptr[i] >= 'A' && name.ptr[i] <= 'Z' ? 0x20 : 0));
+	low[name.len] = 0;
+	if (!strstr(low, "save"))
+		return 0;
+	for (const char *const *w = what; *w; w++)
+		if (strstr(low, *w))
+			return 1;
+	return 0;
+}
+
+/* A call of a checkpoint saver that is not torch's or numpy's own
+ * (`save_checkpoint(state, is_best)`, `utils.save_model(model, path)`): it
+ * runs on rank 0 as a whole, with the file work around its torch.save (the
+ * copy of the best checkpoint). */
+static int saver_call(const tp_matcher *m, uint32_t call, const char *qn)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
+	if (kind(m, leaf) != K_IDENTIFIER || (qn && (strncmp(qn, "torch.", 6) == 0 || strncmp(qn, "numpy.", 6) == 0)))
+		return 0;
+	return saver_name(text(m, leaf));
+}
+
+/* Whether node is in a module-level saver function of MAIN that MAIN calls:
+ * the guard goes on the calls. */
+static int in_saver(const tp_matcher *m, uint32_t node)
+{
+	uint32_t fn = m->res->scope_of[node];
+	while (fn != 0 && m->res->scope_of[fn] != 0)
+		fn = m->res->scope_of[fn];
+	uint32_t name = kind(m, fn) == K_FUNCTION_DEF ? tp_child(m->tree, fn, F_NAME) : TP_NONE;
+	if (name == TP_NONE || !saver_name(text(m, name)))
+		return 0;
+	for (uint32_t j = 0; j < m->tree->count; j++) {
+		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+		if (kind(m, f) == K_IDENTIFIER && tp_str_same(text(m, f), text(m, name)))
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether dataset expression ds (or the value of the name it is) builds an
  * IterableDataset: a class of MAIN derived from one, or one by its name. */
 static int iterable_dataset(const tp_matcher *m, uint32_t ds)
@@ -1146,9 +1229,12 @@ void tp_distributed(tp_matcher *m)
 				add(m, TP_OP_DELETE, N(m, i)->start, N(m, a0)->start, "", "remove DataParallel: DistributedDataParallel replaces it");
 				add(m, TP_OP_DELETE, N(m, a0)->end, N(m, i)->end, "", "remove DataParallel: DistributedDataParallel replaces it");
 			}
-		} else if (qn && strcmp(qn, "torch.save") == 0) {
+		} else if ((qn && strcmp(qn, "torch.save") == 0 && !in_saver(m, i)) || saver_call(m, i, qn)) {
 			uint32_t p = N(m, i)->parent;
-			if (p != TP_NONE && kind(m, p) == K_EXPR_STMT && !rank_guarded(m, i)) {
+			uint32_t w = kind(m, p) == K_EXPR_STMT && kind(m, N(m, p)->parent) == K_BLOCK ? N(m, N(m, p)->parent)->parent : TP_NONE;
+			if (kind(m, w) == K_WITH && !rank_guarded(m, i) && guard_block(m, w)) {
+				saved = 1; /* `with open(path, "wb") as f: torch.save(sd, f)`: the open too */
+			} else if (p != TP_NONE && kind(m, p) == K_EXPR_STMT && !rank_guarded(m, i)) {
 				/* After other code on its line (`if best: torch.save(...)`,
 				 * `x = 1; torch.save(...)`) no `if` may start: a condition. */
 				tp_str ind = tp_match__indent(m, N(m, p)->start);

@@ -40,7 +40,7 @@
 	X(DICT, "dictionary") X(PAIR, "pair") X(WHILE, "while_statement")            \
 	X(TRY, "try_statement") X(LIST_COMP, "list_comprehension")                    \
 	X(SET_COMP, "set_comprehension") X(DICT_COMP, "dictionary_comprehension")      \
-	X(GENERATOR, "generator_expression")
+	X(GENERATOR, "generator_expression") X(WITH, "with_statement")
 
 enum tp_kind {
 	K_OTHER = 0,
