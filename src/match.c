@@ -62,6 +62,15 @@ static int is_member(const tp_rule *r, const char *name, size_t len)
  * rule judges: torch.cuda.random.get_rng_state as torch.cuda.get_rng_state. */
 static int is_submodule(const tp_rule *r, tp_str name) { return tp_map_get(&r->submodules, name.ptr, name.len) != NULL; }
 
+/* A member whose NPU version behaves differently (get_device_capability
+ * returns None): a WARNING on the code that uses it. */
+static void member_tip(tp_matcher *m, const tp_rule *r, uint32_t node, tp_str name)
+{
+	const char *tip = tp_map_get(&r->member_tips, name.ptr, name.len);
+	if (tip)
+		tp_match__finding(m, r, TP_OP_WARNING, node, NULL, tip);
+}
+
 /* The new name of a module rule's member when it changes (CUDAGraph -> NPUGraph), else NULL. */
 static const char *renamed_member(const tp_rule *r, tp_str name) { return tp_map_get(&r->renamed, name.ptr, name.len); }
 
@@ -123,6 +132,7 @@ static int rename_module_path(tp_matcher *m, uint32_t dotted, int bound_root, ui
 				if (name == TP_NONE)
 					continue;
 				tp_str s = text(m, name);
+				member_tip(m, r, name, s);
 				if (!is_member(r, s.ptr, s.len)) {
 					ok = 0;
 					bad = tp_arena_printf(m->arena, "%s.%.*s", key.ptr, (int)s.len, s.ptr);
@@ -1123,6 +1133,7 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 			else
 				tp_match__finding(m, r, TP_OP_UNSUPPORTED, p, tp_arena_printf(m->arena, "%s.%.*s", qn, (int)ms.len, ms.ptr),
 					r->unsupported_tip ? r->unsupported_tip : "");
+			member_tip(m, r, p, ms);
 		} else {
 			/* the module itself, as a value (`backend = torch.cuda`): what it
 			 * is used for then is the new module's; a rule that keeps its
@@ -1147,6 +1158,7 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 			attr = p;
 		}
 		const char *to = renamed_member(r, name);
+		member_tip(m, r, attr, name);
 		if (to)
 			tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, to,
 				       msg(m, r, "%s.%.*s -> %s.%s", old, (int)name.len, name.ptr, new, to));

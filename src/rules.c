@@ -13,7 +13,7 @@
 #include "error.h"
 #include "json.h"
 
-enum key_type { KEY_NAME, KEY_TEXT, KEY_INDEX, KEY_REGEX, KEY_NAMES, KEY_REQUIRED, KEY_SUBMODULES, KEY_RENAMES };
+enum key_type { KEY_NAME, KEY_TEXT, KEY_INDEX, KEY_REGEX, KEY_NAMES, KEY_REQUIRED, KEY_SUBMODULES, KEY_RENAMES, KEY_TIPS };
 
 /* One allowed key of a rule kind: where it is stored in tp_rule and whether
  * it must be present. KEY_NAME values must be (dotted) Python identifiers. */
@@ -31,7 +31,7 @@ static const struct key_spec import_keys[] = {
 static const struct key_spec module_keys[] = {
 	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)},
 	{"parent_module", KEY_NAME, 0, S(parent_module)}, {"members", KEY_NAMES, 0, 0},
-	{"renamed_members", KEY_RENAMES, 0, 0}, {"submodules", KEY_SUBMODULES, 0, 0},
+	{"renamed_members", KEY_RENAMES, 0, 0}, {"submodules", KEY_SUBMODULES, 0, 0}, {"member_tips", KEY_TIPS, 0, 0},
 	{"unsupported_tip", KEY_TEXT, 0, S(unsupported_tip)}, {0}};
 static const struct key_spec func_keys[] = {
 	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)}, {0}};
@@ -109,8 +109,9 @@ static void rule_free(tp_rule *r)
 	free(r->renamed_names);
 	tp_map_dispose(&r->renamed);
 	tp_map_dispose(&r->submodules);
-	char **lists[] = {r->required_names, r->submodule_names};
-	for (size_t i = 0; i < 2; i++) {
+	tp_map_dispose(&r->member_tips);
+	char **lists[] = {r->required_names, r->submodule_names, r->tip_names};
+	for (size_t i = 0; i < 3; i++) {
 		for (char **m = lists[i]; m && *m; m++)
 			free(*m);
 		free(lists[i]);
@@ -176,19 +177,22 @@ static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, cons
 		}
 		return 0;
 	}
-	case KEY_RENAMES: {
+	case KEY_RENAMES:
+	case KEY_TIPS: {
+		int tips = k->type == KEY_TIPS;
 		if (t != TP_JSON_OBJECT)
-			return fail(src, v, "%s.%s: expected an object mapping member names to new ones, got %s", src->where, k->key,
-				    tp_json_type_name(t));
-		char **names = r->renamed_names = tp_xcalloc(2 * tp_json_size(v) + 1, sizeof *names);
+			return fail(src, v, "%s.%s: expected an object mapping member names to %s, got %s", src->where, k->key,
+				    tips ? "texts" : "new ones", tp_json_type_name(t));
+		char **names = *(tips ? &r->tip_names : &r->renamed_names) = tp_xcalloc(2 * tp_json_size(v) + 1, sizeof *names);
 		for (tp_json *e = tp_json_child(v); e; e = tp_json_next(e)) {
 			const char *old = tp_json_key(e), *new = tp_json_string(e);
-			if (!is_dotted_name(old) || strchr(old, '.') || tp_json_type(e) != TP_JSON_STRING || !is_dotted_name(new) ||
-			    strchr(new, '.'))
-				return fail(src, e, "%s.%s.%s: expected a bare Python name to a bare Python name", src->where, k->key, old);
+			if (!is_dotted_name(old) || strchr(old, '.') || tp_json_type(e) != TP_JSON_STRING ||
+			    (!tips && (!is_dotted_name(new) || strchr(new, '.'))) || (tips && !*new))
+				return fail(src, e, "%s.%s.%s: expected a bare Python name to %s", src->where, k->key, old,
+					    tips ? "a text" : "a bare Python name");
 			*names++ = tp_xstrdup(old);
 			*names = tp_xstrdup(new);
-			tp_map_put(&r->renamed, names[-1], strlen(old), *names);
+			tp_map_put(tips ? &r->member_tips : &r->renamed, names[-1], strlen(old), *names);
 			names++;
 		}
 		return 0;
@@ -286,6 +290,7 @@ static int parse_rule(tp_rule **out, enum tp_rule_kind kind, const tp_json *entr
 	r->arg_idx = -1;
 	tp_map_init(&r->members);
 	tp_map_init(&r->submodules);
+	tp_map_init(&r->member_tips);
 	tp_map_init(&r->renamed);
 	r->id = tp_xprintf("%s%s[%zu]", user ? "user:" : "", kinds[kind].name, idx);
 	int rc = 0;

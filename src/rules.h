@@ -43,6 +43,8 @@ typedef struct tp_rule {
 	char **submodule_names;
 	tp_map renamed;        /* module rule: member -> its name in the new module */
 	char **renamed_names;  /* its keys and values, in pairs */
+	tp_map member_tips;    /* module rule: member -> a WARNING for code that uses it */
+	char **tip_names;      /* its keys and values, in pairs */
 	char **required_names; /* similar rule: keywords a call must use */
 	char *warning;
 	struct tp_rule *next;

@@ -153,6 +153,14 @@ static void test_rules(void)
 			   "{\"rules\": {\"ModuleNameModifyRule\": [{\"old_name\": \"a\", \"new_name\": \"b\",\n"
 			   " \"renamed_members\": {\"X\": \"Y\", \"Z\": \"c.W\"}}]}}",
 			   ":2:32: ModuleNameModifyRule[0].renamed_members.Z: expected a bare Python name"));
+	CHECK(refused_with(rs, path,
+			   "{\"rules\": {\"ModuleNameModifyRule\": [{\"old_name\": \"a\", \"new_name\": \"b\",\n"
+			   " \"submodules\": [\"random\", \"x.y\"]}]}}",
+			   ":2:27: ModuleNameModifyRule[0].submodules[1]: expected a bare Python name"));
+	CHECK(refused_with(rs, path,
+			   "{\"rules\": {\"ModuleNameModifyRule\": [{\"old_name\": \"a\", \"new_name\": \"b\",\n"
+			   " \"member_tips\": {\"f\": \"\"}}]}}",
+			   ":2:18: ModuleNameModifyRule[0].member_tips.f: expected a bare Python name to a text"));
 	/* A string rule is looked up by the string's leading word of letters and '_'. */
 	CHECK(refused_with(rs, path, "{\"rules\": {\"StringModifyRule\": [\n {\"pattern\": \"^cuda2$\", \"old\": \"cuda2\", \"new\": \"npu\"}]}}",
 			   ":2:2: StringModifyRule[0].old: \"cuda2\" must start with a word of letters and '_' (then '.' or ':' may follow)"));
