@@ -1282,6 +1282,57 @@ static int is_path_part(const tp_matcher *m, uint32_t str)
 	return 0;
 }
 
+/* Whether str names an attribute or a module rather than a device: the name
+ * argument of getattr/hasattr/setattr/delattr (`hasattr(torch.backends,
+ * "cuda")`; but `getattr(torch, "cuda")` is torch.cuda, which a module rule
+ * renames), or the module of an import by name (`find_spec("cuda")`, the
+ * cuda-python package). */
+static int names_no_device(const tp_matcher *m, uint32_t str)
+{
+	static const char *const attr_fns[] = {"getattr", "hasattr", "setattr", "delattr", NULL};
+	static const char *const import_fns[] = {"importlib.import_module", "importlib.util.find_spec", "__import__", NULL};
+	uint32_t args = N(m, str)->parent;
+	uint32_t fn = kind(m, args) == K_ARG_LIST ? tp_child(m->tree, N(m, args)->parent, F_FUNCTION) : TP_NONE;
+	if (fn == TP_NONE)
+		return 0;
+	int kw = 0;
+	const char *qn = tp_resolve_qname(m->res, fn, NULL);
+	for (const char *const *p = import_fns; qn && *p; p++)
+		if (strcmp(qn, *p) == 0)
+			return tp_match__find_arg(m, args, 0, "name", &kw) == str;
+	int attr_fn = 0;
+	for (const char *const *p = attr_fns; kind(m, fn) == K_IDENTIFIER && *p; p++)
+		attr_fn |= tp_str_eq(text(m, fn), *p) && !tp_resolve_name(m->res, fn, *p, strlen(*p));
+	if (!attr_fn || tp_match__find_arg(m, args, 1, NULL, &kw) != str)
+		return 0;
+	uint32_t obj = tp_match__find_arg(m, args, 0, NULL, &kw);
+	const char *oq = obj == TP_NONE ? NULL : tp_resolve_qname(m->res, obj, NULL);
+	tp_str name = {m->src + N(m, str)->start + 1, N(m, str)->end - N(m, str)->start - 2};
+	return !oq || !lookup_z(&m->rules->module, tp_arena_printf(m->arena, "%s.%.*s", oq, (int)name.len, name.ptr));
+}
+
+/* Whether str is a key of a dict literal that has the key `want` already
+ * (`{"npu": torch.bfloat16, "cuda": torch.float16}`): renaming it would
+ * override the NPU's own entry. */
+static int dict_has_key(const tp_matcher *m, uint32_t str, const char *want)
+{
+	uint32_t pair = N(m, str)->parent;
+	if (kind(m, pair) != K_PAIR || N(m, pair)->first != str || kind(m, N(m, pair)->parent) != K_DICT)
+		return 0;
+	for (uint32_t p = N(m, N(m, pair)->parent)->first; p != TP_NONE; p = N(m, p)->next) {
+		uint32_t key = kind(m, p) == K_PAIR ? N(m, p)->first : TP_NONE;
+		uint32_t open = kind(m, key) == K_STRING ? N(m, key)->first : TP_NONE, close = open;
+		for (uint32_t c = open; c != TP_NONE; c = N(m, c)->next)
+			close = c;
+		if (key == str || kind(m, open) != K_STRING_START || kind(m, close) != K_STRING_END)
+			continue;
+		tp_str inner = {m->src + N(m, open)->end, N(m, close)->start - N(m, open)->end};
+		if (tp_str_eq(inner, want))
+			return 1;
+	}
+	return 0;
+}
+
 /* A string that names a module rule's module or a member of it, as
  * mock.patch("torch.cuda.device_count") or import_module("torch.cuda") do:
  * renamed as the attribute chain would be. */
@@ -1331,7 +1382,8 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 		uint32_t n = (uint32_t)strlen(r->old);
 		if (n > ce - cs || memcmp(m->src + cs, r->old, n) != 0 || !tp_regex_match(r->pattern, m->src + cs, ce - cs))
 			continue;
-		if (is_saved_location(m, str) || is_path_part(m, str))
+		if (is_saved_location(m, str) || is_path_part(m, str) || names_no_device(m, str) ||
+		    dict_has_key(m, str, tp_arena_printf(m->arena, "%s%.*s", r->replacement, (int)(ce - cs - n), m->src + cs + n)))
 			return 2;
 		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + n, r->replacement,
 			       msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));

@@ -11,3 +11,4 @@ dev = torch.device("npu:%d" % args.gpu)
 loc = 'npu:%s' % args.gpu
 print("running on cuda:%d" % args.gpu)
 state = torch.load("model.pt", map_location=loc)
+other = torch.device("npu:%i" % args.gpu)

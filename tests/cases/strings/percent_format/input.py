@@ -10,3 +10,4 @@ dev = torch.device("cuda:%d" % args.gpu)
 loc = 'cuda:%s' % args.gpu
 print("running on cuda:%d" % args.gpu)
 state = torch.load("model.pt", map_location=loc)
+other = torch.device("cuda:%i" % args.gpu)
