@@ -1015,8 +1015,11 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 		tp_str method = text(m, attr_name(m, fn));
 		classify(m, call, tp_arena_printf(m->arena, "torch.Tensor.%.*s", (int)method.len, method.ptr));
 	}
-	if (qn && (r = lookup_z(&m->rules->similar, qn)))
+	if (qn && (r = lookup_z(&m->rules->similar, qn)) && (m->rules->replace_similar || r->user))
 		apply_similar(m, r, call, fn, qn);
+	else if (qn && r && !lookup_z(&m->rules->func_qualified, qn)) /* not where a rule renames it */
+		tp_match__finding(m, r, TP_OP_UNSUPPORTED, call, qn,
+				  tp_arena_printf(m->arena, "no torch_npu equivalent: -sim replaces it with %s where the arguments mean the same", r->new_name));
 	if (qn) {
 		if ((r = lookup_z(&m->rules->func_qualified, qn)))
 			rename_qualified_call(m, r, fn, qn);

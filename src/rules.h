@@ -64,7 +64,8 @@ typedef struct {
 	tp_map string_prefix;   /* leading word of a string literal: "cuda" */
 	tp_map device_index;    /* "to" */
 	tp_map device_index_qualified; /* "torch.device", "torch.*" (any function of torch) */
-	tp_map similar;         /* -sim: "apex.optimizers.FusedSGD" */
+	tp_map similar;         /* "apex.optimizers.FusedSGD": replaced with -sim, else reported */
+	int replace_similar;    /* -sim */
 	tp_map written;         /* what the rules write: "torch.npu" (module rule),
 				 * "torch.distributed.is_hccl_available" (function rule),
 				 * "npu" (method rule: x.npu()) */
@@ -73,7 +74,7 @@ typedef struct {
 
 /* Loads the embedded built-in rules. Returns 0 or TP_ERULES. */
 int tp_rules_load_builtin(tp_rules **out);
-/* Adds the embedded similar-API replacements (-sim). */
+/* Adds the embedded similar-API rules: replacements with -sim, reports without. */
 int tp_rules_load_similar(tp_rules *rules);
 /* Loads a user rule file on top of rules; on error nothing is added. */
 int tp_rules_load_file(tp_rules *rules, const char *path);

@@ -445,8 +445,8 @@ int tp_run(const tp_options *o)
 	int rc = tp_ops_load(&ops, o->version);
 	if (rc == 0)
 		rc = tp_rules_load_builtin(&rules);
-	if (rc == 0 && o->similar)
-		rc = tp_rules_load_similar(rules);
+	if (rc == 0 && (rc = tp_rules_load_similar(rules)) == 0)
+		rules->replace_similar = o->similar;
 	if (rc == 0 && o->rules_file)
 		rc = tp_rules_load_file(rules, o->rules_file);
 	if (rc == 0)
