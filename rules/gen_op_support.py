@@ -58,6 +58,43 @@ def aliases(listed):
     return out
 
 
+# Modules whose objects torch files use everywhere as plain Python (typing
+# names, dataclasses): not re-exports anyone reaches through torch.
+PLAIN = {"abc", "builtins", "collections", "contextlib", "dataclasses", "enum", "functools", "itertools", "numbers",
+         "typing"}
+
+
+def foreign(listed):
+    """Names under torch's public modules that are no torch API, so neither
+    supported nor unknown: objects of other packages that torch re-exports
+    (torch.multiprocessing.Process is multiprocessing's) and plain values,
+    whose methods are str's or int's (torch.__version__.split)."""
+    for name in ("torch.multiprocessing", "torch.hub", "torch.distributed", "torch.utils.data"):
+        module(name)
+    mods = sorted(n for n in sys.modules if (n == "torch" or n.startswith("torch.")) and "testing" not in n
+                  and not any(part.startswith("_") for part in n.split(".")))
+    out = {}
+    for prefix in mods:
+        mod = module(prefix)
+        for attr in sorted(dir(mod)) if mod else ():
+            full = f"{prefix}.{attr}"
+            if (attr.startswith("_") and attr != "__version__") or full in listed:
+                continue
+            try:
+                obj = getattr(mod, attr)
+            except Exception:
+                continue
+            if isinstance(obj, types.ModuleType):
+                continue
+            if isinstance(obj, (str, int, float, bool, tuple, list, dict)) and not isinstance(obj, type):
+                out[full] = "a value"
+            elif isinstance(obj, type) or callable(obj):
+                home = getattr(obj, "__module__", None)
+                if isinstance(home, str) and home.split(".")[0] not in PLAIN | {"torch"}:
+                    out[full] = home
+    return out
+
+
 def main(src):
     out = {"source": ATTRIBUTION, "default": VERSIONS[-1][0], "versions": {}}
     for version, stem in VERSIONS:
@@ -74,6 +111,7 @@ def main(src):
         listed.update(lists["unsupported"], lists["supported"])
     out["aliases_from_torch"] = module("torch").__version__
     out["aliases"] = aliases(listed)
+    out["foreign"] = foreign(listed | set(out["aliases"]))
     with open(f"{src}/precision_performance_advice.json", encoding="utf-8") as f:
         advice = json.load(f)
     out["advice"] = {"precision": dict(sorted(advice["api_precision_dict"].items())),

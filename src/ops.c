@@ -79,6 +79,7 @@ int tp_ops_load(tp_ops **out, const char *version)
 	ops->version = keep(ops, version);
 	load_map(ops, &ops->unsupported, tp_json_get(v, "unsupported"));
 	load_map(ops, &ops->aliases, tp_json_get(doc, "aliases"));
+	load_map(ops, &ops->foreign, tp_json_get(doc, "foreign"));
 	tp_json *advice = tp_json_get(doc, "advice"), *aff = tp_json_get(doc, "affinity");
 	load_map(ops, &ops->precision, tp_json_get(advice, "precision"));
 	load_map(ops, &ops->performance, tp_json_get(advice, "performance"));
@@ -98,7 +99,7 @@ void tp_ops_free(tp_ops *ops)
 {
 	if (!ops)
 		return;
-	tp_map *maps[] = {&ops->unsupported, &ops->supported, &ops->aliases, &ops->precision, &ops->performance,
+	tp_map *maps[] = {&ops->unsupported, &ops->supported, &ops->aliases, &ops->foreign, &ops->precision, &ops->performance,
 			  &ops->affinity_function, &ops->affinity_class, &ops->affinity_call};
 	for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
 		tp_map_dispose(maps[i]);
@@ -177,6 +178,9 @@ enum tp_support tp_ops_classify(const tp_ops *ops, const char *qname, const char
 		return TP_SUPPORTED;
 	char buf[512];
 	const char *name = t ? qname : listed_as(ops, qname, buf, sizeof buf);
+	for (size_t n = strlen(qname); !name && n > 0; n--)
+		if ((qname[n] == '.' || !qname[n]) && tp_map_get(&ops->foreign, qname, n))
+			return TP_SUPPORTED;
 	if (!name)
 		return TP_UNKNOWN;
 	if (!t && !(t = tp_map_get(&ops->unsupported, name, strlen(name))))

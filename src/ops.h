@@ -21,6 +21,7 @@ typedef struct tp_ops {
 	tp_map unsupported; /* qualified name -> tip ("" when the data has none) */
 	tp_map supported;   /* qualified name -> non-NULL */
 	tp_map aliases;     /* re-exported name -> the listed name where it is defined */
+	tp_map foreign;     /* no torch API: another package's object, or a plain value -> its home */
 	tp_map precision;   /* qualified name -> precision advice */
 	tp_map performance; /* qualified name -> performance advice */
 	tp_map affinity_function, affinity_class; /* bare name -> tp_affinity */
@@ -45,7 +46,9 @@ enum tp_support { TP_SUPPORTED, TP_UNSUPPORTED, TP_UNKNOWN };
  * (torch.nn.Parameter is torch.nn.parameter.Parameter); a class, else, as the
  * same name in the nearest enclosing module that they hold: torch documents a
  * class where its package re-exports it, and code often names it where it is
- * defined (torch.nn.parallel.DataParallel is torch.nn.DataParallel). */
+ * defined (torch.nn.parallel.DataParallel is torch.nn.DataParallel). A name
+ * that is no torch API, or a member of one (torch.multiprocessing.Process,
+ * torch.__version__.split), is TP_SUPPORTED: there is nothing to port. */
 enum tp_support tp_ops_classify(const tp_ops *ops, const char *qname, const char **tip);
 
 extern const char tp_op_support_json[];
