@@ -716,9 +716,30 @@ static void to_local_device(tp_matcher *m, uint32_t e)
  * ("cuda:{}".format(i), "cuda:%d" % i, f"cuda:{i}"), either side of a
  * conditional, the values of a dict, or the one value a local name is
  * assigned. Other expressions are left as they are. */
+/* Whether node is in a loop or comprehension over the devices
+ * (`[torch.device(f"cuda:{i}") for i in range(torch.cuda.device_count())]`):
+ * it names each device, it does not choose one. */
+static int enumerates_devices(const tp_matcher *m, uint32_t node)
+{
+	for (uint32_t p = N(m, node)->parent; p != TP_NONE; p = N(m, p)->parent) {
+		uint16_t k = kind(m, p);
+		uint32_t scan = k == K_FOR ? tp_child(m->tree, p, F_RIGHT)
+			      : k == K_LIST_COMP || k == K_SET_COMP || k == K_DICT_COMP || k == K_GENERATOR ? p : TP_NONE;
+		for (uint32_t j = scan; j != TP_NONE && j < N(m, scan)->end_index; j++) {
+			uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+			uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : f;
+			if (leaf != TP_NONE && tp_str_eq(text(m, leaf), "device_count"))
+				return 1;
+		}
+		if (k == K_FUNCTION_DEF || k == K_CLASS_DEF)
+			break;
+	}
+	return 0;
+}
+
 static void local_device_expr(tp_matcher *m, uint32_t e, int depth)
 {
-	if (e == TP_NONE || depth > 8 || m->claimed[e])
+	if (e == TP_NONE || depth > 8 || m->claimed[e] || enumerates_devices(m, e))
 		return;
 	uint32_t first = N(m, e)->first;
 	switch (kind(m, e)) {
@@ -770,6 +791,25 @@ static void local_device_expr(tp_matcher *m, uint32_t e, int depth)
 
 /* A device index (`.cuda(args.gpu)`, `.to(0)`, `torch.cuda.set_device(gpu)`)
  * becomes the local rank's device. */
+/* A device index v (each branch of `rank if c else "cpu"`) becomes the
+ * launcher's: the device variable, as a string for .to(). */
+static void local_index(tp_matcher *m, uint32_t v, int to, const tp_rule *index, int depth)
+{
+	if (kind(m, v) == K_CONDITIONAL && depth < 8) {
+		uint32_t then = N(m, v)->first, cond = then == TP_NONE ? TP_NONE : N(m, then)->next;
+		local_index(m, then, to, index, depth + 1);
+		local_index(m, cond == TP_NONE ? TP_NONE : N(m, cond)->next, to, index, depth + 1);
+		return;
+	}
+	if (v == TP_NONE || m->claimed[v] || !tp_match__int_index(m, index, v) || tp_str_eq(text(m, v), m->device_var) ||
+	    enumerates_devices(m, v))
+		return;
+	m->claimed[v] = 1;
+	const char *rep = to ? tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var) : m->device_var;
+	add(m, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep,
+	    tp_arena_printf(m->arena, "%.*s -> %s: the device comes from the launcher", (int)text(m, v).len, text(m, v).ptr, rep));
+}
+
 static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 {
 	uint32_t fn = tp_child(m->tree, call, F_FUNCTION), args = tp_child(m->tree, call, F_ARGUMENTS);
@@ -778,9 +818,32 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 	const char *qn = tp_resolve_qname(m->res, fn, NULL);
 	int kw = 0, to = 0;
 	uint32_t a = TP_NONE;
-	static const char *const device_api[] = {"torch.cuda.set_device", "torch.npu.set_device", "torch.cuda.device", "torch.npu.device", NULL};
-	if (qname_in(qn, device_api)) {
-		a = tp_match__find_arg(m, args, 0, "device", &kw);
+	/* The device API's functions that take a device first (or second:
+	 * set_rng_state(state, device)). */
+	static const char *const device_api[] = {
+		"set_device", "device", "synchronize", "current_stream", "default_stream", "memory_allocated",
+		"max_memory_allocated", "memory_reserved", "max_memory_reserved", "memory_stats", "memory_summary",
+		"reset_peak_memory_stats", "reset_max_memory_allocated", "get_device_name", "get_device_properties",
+		"get_device_capability", "mem_get_info", "get_rng_state", "set_rng_state", "can_device_access_peer", NULL};
+	const char *member = qn && (strncmp(qn, "torch.cuda.", 11) == 0 || strncmp(qn, "torch.npu.", 10) == 0) ? strchr(qn + 6, '.') + 1 : NULL;
+	if (member && qname_in(member, device_api)) {
+		a = tp_match__find_arg(m, args, strcmp(member, "set_rng_state") == 0 ? 1 : 0, "device", &kw);
+	} else if (qname_in(qn, ddp) || (qn && strcmp(qn, "torch.distributed.barrier") == 0)) {
+		/* DDP(model, device_ids=[args.gpu], output_device=args.gpu), barrier(device_ids=[gpu]) */
+		uint32_t ids = tp_match__find_arg(m, args, -1, "device_ids", &kw), out = tp_match__find_arg(m, args, -1, "output_device", &kw);
+		uint32_t list = ids == TP_NONE ? TP_NONE : tp_child(m->tree, ids, F_VALUE);
+		uint32_t one = list != TP_NONE && N(m, list)->first != TP_NONE && N(m, N(m, list)->first)->next == TP_NONE ? N(m, list)->first : TP_NONE;
+		uint32_t values[2] = {one, out == TP_NONE ? TP_NONE : tp_child(m->tree, out, F_VALUE)};
+		for (int i = 0; i < 2; i++) {
+			uint32_t v = values[i];
+			if (v == TP_NONE || m->claimed[v] || !tp_match__int_index(m, index, v) || tp_str_eq(text(m, v), m->device_var))
+				continue;
+			m->claimed[v] = 1;
+			add(m, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, m->device_var,
+			    tp_arena_printf(m->arena, "%.*s -> %s: the device comes from the launcher", (int)text(m, v).len, text(m, v).ptr,
+					    m->device_var));
+		}
+		return;
 	} else if (!qn && kind(m, fn) == K_ATTRIBUTE) {
 		tp_str meth = text(m, tp_child(m->tree, fn, F_ATTRIBUTE));
 		to = meth.len == 2 && memcmp(meth.ptr, "to", 2) == 0;
@@ -790,12 +853,7 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 	uint32_t v = a != TP_NONE && kw ? tp_child(m->tree, a, F_VALUE) : a;
 	if (v != TP_NONE && to && !tp_match__int_index(m, index, v))
 		local_device_expr(m, v, 0); /* .to("cuda:0") */
-	if (v == TP_NONE || !tp_match__int_index(m, index, v) || tp_str_eq(text(m, v), m->device_var))
-		return;
-	m->claimed[v] = 1;
-	const char *rep = to ? tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var) : m->device_var;
-	add(m, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep,
-	    tp_arena_printf(m->arena, "%.*s -> %s: the device comes from the launcher", (int)text(m, v).len, text(m, v).ptr, rep));
+	local_index(m, v, to, index, 0);
 }
 
 /* The device choices of one call: torch.device(...), torch.load's

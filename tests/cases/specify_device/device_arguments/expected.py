@@ -1,0 +1,25 @@
+import torch
+import torch_npu
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel as DDP
+import os
+npu_device_id = int(os.environ.get("DEVICE_ID", "0"))
+torch.npu.set_device(npu_device_id)
+
+
+def setup(args, model):
+    # every device choice follows DEVICE_ID: positional ones, DDP's and barrier's too
+    torch.npu.set_device(npu_device_id)
+    model.npu(npu_device_id)
+    model = DDP(model, device_ids=[npu_device_id], output_device=npu_device_id)
+    dist.barrier(device_ids=[npu_device_id])
+    torch.npu.synchronize(npu_device_id)
+    stream = torch.npu.current_stream(npu_device_id)
+    used = torch.npu.memory_allocated(npu_device_id)
+    torch.npu.set_rng_state(torch.npu.get_rng_state(npu_device_id), npu_device_id)
+    x = torch.zeros(2).to(f'npu:{npu_device_id}' if args.local_rank >= 0 else "cpu")
+    # naming every device is no choice of one
+    devices = [torch.device(f"npu:{i}") for i in range(torch.npu.device_count())]
+    for i in range(torch.npu.device_count()):
+        print(torch.npu.get_device_name(i))
+    return model, stream, used, x, devices

@@ -1,0 +1,21 @@
+import torch
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+def setup(args, model):
+    # every device choice follows DEVICE_ID: positional ones, DDP's and barrier's too
+    torch.cuda.set_device(args.gpu)
+    model.cuda(args.gpu)
+    model = DDP(model, device_ids=[args.gpu], output_device=args.gpu)
+    dist.barrier(device_ids=[args.gpu])
+    torch.cuda.synchronize(args.gpu)
+    stream = torch.cuda.current_stream(args.gpu)
+    used = torch.cuda.memory_allocated(args.gpu)
+    torch.cuda.set_rng_state(torch.cuda.get_rng_state(args.gpu), args.gpu)
+    x = torch.zeros(2).to(args.local_rank if args.local_rank >= 0 else "cpu")
+    # naming every device is no choice of one
+    devices = [torch.device(f"cuda:{i}") for i in range(torch.cuda.device_count())]
+    for i in range(torch.cuda.device_count()):
+        print(torch.cuda.get_device_name(i))
+    return model, stream, used, x, devices
