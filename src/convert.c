@@ -296,11 +296,10 @@ int tp_extension_cpu_only(const tp_tree *t, const char *src, uint32_t call, cons
 {
 	const char *const *b = tp_extension_builders;
 	uint32_t args = tp_child(t, call, F_ARGUMENTS);
-	if (strcmp(qn, b[1]) == 0)
-		return 1;
+	int cpp_ext = strcmp(qn, b[1]) == 0; /* C++ unless it names CUDA sources (fairseq builds .cu so) */
 	if (strcmp(qn, b[0]) == 0 || args == TP_NONE || t->nodes[args].kind != K_ARG_LIST)
-		return 0;
-	int inline_ = strcmp(qn, b[3]) == 0, pos = 0, cpp = inline_;
+		return cpp_ext;
+	int inline_ = strcmp(qn, b[3]) == 0, pos = 0, cpp = inline_ || cpp_ext;
 	for (uint32_t c = t->nodes[args].first; c != TP_NONE; c = t->nodes[c].next) {
 		uint32_t v = c;
 		if (t->nodes[c].kind == K_KEYWORD_ARG) {
@@ -316,6 +315,8 @@ int tp_extension_cpu_only(const tp_tree *t, const char *src, uint32_t call, cons
 			if (!tp_str_eq(key, "sources"))
 				continue;
 		} else if (t->nodes[c].kind == K_LIST_SPLAT || t->nodes[c].kind == K_DICT_SPLAT) {
+			if (cpp_ext)
+				continue;
 			return 0; /* *args, **kwargs: anything */
 		} else if (pos++ != 1 + inline_) {
 			continue; /* load(name, sources, ...); load_inline(name, cpp_sources, cuda_sources, ...) */

@@ -68,8 +68,9 @@ void tp_diff(tp_buf *out, const char *path, const char *src, size_t len, const t
 		size_t b = r->end > r->start ? line_of(starts.items, starts.len, r->end - 1) + 1 : a;
 		if (r->start == r->end && r->start == len && (len == 0 || src[len - 1] == '\n'))
 			a = b = nlines; /* insertion after the last line */
-		else if (r->start == r->end && a < nlines && starts.items[a] == r->start)
-			b = a; /* insertion at a line start: before line a */
+		else if (r->start == r->end && a < nlines && starts.items[a] == r->start && r->text && *r->text &&
+			 r->text[strlen(r->text) - 1] == '\n')
+			b = a; /* whole lines inserted at a line start: before line a */
 		else if (r->start == r->end)
 			b = a + 1;
 		if (blocks.len && a <= blocks.items[blocks.len - 1].b && (a < blocks.items[blocks.len - 1].b || b > a)) {

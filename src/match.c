@@ -944,7 +944,7 @@ static int custom_cuda(tp_matcher *m, uint32_t call, uint32_t fn, const char *qn
 		uint32_t v = b && b->kind == TP_BIND_LOCAL ? b->value : TP_NONE;
 		uint32_t vf = kind(m, v) == K_CALL ? tp_child(m->tree, v, F_FUNCTION) : TP_NONE;
 		const char *vq = vf == TP_NONE ? NULL : tp_resolve_qname(m->res, vf, NULL);
-		if (!vq || (strcmp(vq, builders[2]) != 0 && strcmp(vq, builders[3]) != 0))
+		if (!vq || (strcmp(vq, builders[2]) != 0 && strcmp(vq, builders[3]) != 0) || tp_extension_cpu_only(m->tree, m->src, v, vq))
 			return 0;
 		qn = tp_arena_printf(m->arena, "%.*s", (int)text(m, fn).len, text(m, fn).ptr);
 		kind_name = "python call";

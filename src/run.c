@@ -135,6 +135,16 @@ static int is_cuda_source(const char *rel)
 	return 0;
 }
 
+/* Whether a source names CUDA anywhere (cuda.h, CHECK_CUDA, a *_cuda
+ * function, TORCH_LIBRARY_IMPL(ns, CUDA, m)), in any case. */
+static int mentions_cuda(const char *data, size_t len)
+{
+	for (size_t k = 0; k + 4 <= len; k++)
+		if ((data[k] | 0x20) == 'c' && (data[k + 1] | 0x20) == 'u' && (data[k + 2] | 0x20) == 'd' && (data[k + 3] | 0x20) == 'a')
+			return 1;
+	return 0;
+}
+
 /* analyse: per file its size, automatic changes, findings and whether it is
  * ready to run on the NPU after conversion (no unsupported API, no custom
  * CUDA), for the table printed and analysis.csv. */
@@ -252,6 +262,13 @@ static void *worker(void *arg)
 static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_map *library_ops, tp_strings *owned)
 {
 	tp_parser *parser = NULL;
+	/* With no .cu/.cuh in the tree, a C++ file that never names CUDA holds
+	 * CPU operators (a CppExtension's): nothing to port to an NPU kernel. */
+	int tree_has_cu = 0;
+	for (size_t i = 0; i < entries->len && !tree_has_cu; i++) {
+		const char *dot = strrchr(entries->items[i].rel, '.');
+		tree_has_cu = entries->items[i].kind == TP_ENTRY_FILE && dot && (strcmp(dot, ".cu") == 0 || strcmp(dot, ".cuh") == 0);
+	}
 	for (size_t i = 0; i < entries->len; i++) {
 		const tp_entry *e = &entries->items[i];
 		int cuda = e->kind == TP_ENTRY_FILE && is_cuda_source(e->rel);
@@ -267,7 +284,8 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 			continue; /* reported when the file is processed */
 		if (cuda) {
 			tp_cuda_ops ops = {0};
-			tp_cuda_scan(&ops, data, len);
+			if (tree_has_cu || mentions_cuda(data, len))
+				tp_cuda_scan(&ops, data, len);
 			tp_result *r = &j->results[i];
 			for (size_t k = 0; k < len; k++)
 				r->lines += data[k] == '\n';

@@ -82,6 +82,17 @@ for f in cuda_op_list.csv unsupported_api.csv analysis.csv; do
 done
 check "cuda_ext verdict" grep -q "ready to run on NPU after conversion: 2 of 7 files (28.6%)" "$tmp/cu.out"
 
+# A C++ extension (no .cu in the tree, no CUDA named) holds CPU operators: no rows. A
+# CppExtension that compiles .cu sources builds CUDA all the same.
+mkdir -p "$tmp/cpp/src" "$tmp/cpp/out" "$tmp/cppcu/src" "$tmp/cppcu/out"
+printf '#include <torch/extension.h>\ntorch::Tensor forward(torch::Tensor x) { return x + 1; }\nPYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("forward", &forward); }\n' >"$tmp/cpp/src/lltm.cpp"
+printf 'from torch.utils.cpp_extension import load\nlltm = load(name="lltm", sources=["lltm.cpp"])\ny = lltm.forward(1)\n' >"$tmp/cpp/src/use.py"
+"$bin" -q -i "$tmp/cpp/src" -o "$tmp/cpp/out"
+check "C++ extension: no custom CUDA rows" [ "$(wc -l <"$tmp/cpp/out/src_msft/transplant_result_file/cuda_op_list.csv")" = 1 ]
+printf 'from torch.utils import cpp_extension\next = cpp_extension.CppExtension("p.k_cuda", sources=["k.cu", "b.cpp"])\n' >"$tmp/cppcu/src/setup.py"
+"$bin" -q -i "$tmp/cppcu/src" -o "$tmp/cppcu/out"
+check "CppExtension of .cu sources: a build row" grep -q "^setup.py,2,2,extension build,torch.utils.cpp_extension.CppExtension," "$tmp/cppcu/out/src_msft/transplant_result_file/cuda_op_list.csv"
+
 # -j does not change a single byte of the output or reports.
 mkdir "$tmp/j1" "$tmp/j2"
 "$bin" -q -j 1 -i "$root/fixtures" -o "$tmp/j1" && "$bin" -q -j 2 -i "$root/fixtures" -o "$tmp/j2"
