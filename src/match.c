@@ -1395,6 +1395,26 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 	return 0;
 }
 
+/* An environment variable given by keyword, `dict(os.environ,
+ * CUDA_VISIBLE_DEVICES="1")`: an upper-case name that a string rule renames
+ * whole, as it would the string "CUDA_VISIBLE_DEVICES". */
+static void match_env_keyword(tp_matcher *m, uint32_t kw)
+{
+	uint32_t name = tp_child(m->tree, kw, F_NAME);
+	tp_str s = name == TP_NONE ? (tp_str){"", 0} : text(m, name);
+	size_t w = 0;
+	while (w < s.len && ((s.ptr[w] >= 'A' && s.ptr[w] <= 'Z') || s.ptr[w] == '_'))
+		w++;
+	if (w < 4 || w != s.len)
+		return;
+	for (const tp_rule *r = lookup(&m->rules->string_prefix, s.ptr, w); r; r = r->next)
+		if (tp_str_eq(s, r->old) && tp_regex_match(r->pattern, s.ptr, s.len)) {
+			tp_match__edit(m, r, TP_OP_MODIFY, N(m, name)->start, N(m, name)->end, r->replacement,
+				       msg(m, r, "%.*s= -> %s=", (int)s.len, s.ptr, r->replacement));
+			return;
+		}
+}
+
 static void match_string(tp_matcher *m, uint32_t str)
 {
 	uint32_t p = N(m, str)->parent;
@@ -1459,6 +1479,7 @@ void tp_match(tp_matcher *m)
 		case K_CALL: match_call(m, i); break;
 		case K_ATTRIBUTE: match_attribute(m, i); break;
 		case K_STRING: match_string(m, i); break;
+		case K_KEYWORD_ARG: match_env_keyword(m, i); break;
 		case K_FUNCTION_DEF:
 			match_affinity_def(m, i);
 			alias_renamed_method(m, i);

@@ -11,3 +11,6 @@ def launch(script, gpus):
 
 def visible():
     return os.environ.get('ASCEND_RT_VISIBLE_DEVICES', "")
+
+# by keyword too
+child_env = dict(os.environ, ASCEND_RT_VISIBLE_DEVICES="1", PYTORCH_NPU_ALLOC_CONF="expandable_segments:True")

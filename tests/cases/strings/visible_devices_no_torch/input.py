@@ -11,3 +11,6 @@ def launch(script, gpus):
 
 def visible():
     return os.environ.get('CUDA_VISIBLE_DEVICES', "")
+
+# by keyword too
+child_env = dict(os.environ, CUDA_VISIBLE_DEVICES="1", PYTORCH_CUDA_ALLOC_CONF="expandable_segments:True")
