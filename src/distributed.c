@@ -931,7 +931,9 @@ static int imports_for_module(const tp_matcher *m, uint32_t stmt)
 }
 
 /* Whether top-level statement s imports torch (in any form). */
-static int imports_torch(const tp_matcher *m, uint32_t s)
+/* The first import statement under s (at module level, maybe inside an if
+ * or try) that imports torch or torch_npu, in any form; TP_NONE if none. */
+static uint32_t torch_import(const tp_matcher *m, uint32_t s)
 {
 	for (uint32_t j = s; j < N(m, s)->end_index; j++) {
 		if ((kind(m, j) != K_IMPORT && kind(m, j) != K_IMPORT_FROM) || m->res->scope_of[j] != 0)
@@ -941,16 +943,42 @@ static int imports_torch(const tp_matcher *m, uint32_t s)
 							     : N(m, d)->field == F_MODULE_NAME; /* not `from pkg import torch` */
 			uint32_t root = kind(m, d) == K_DOTTED_NAME && module ? N(m, d)->first : TP_NONE;
 			if (root != TP_NONE && (tp_str_eq(text(m, root), "torch") || tp_str_eq(text(m, root), "torch_npu")))
-				return 1;
+				return j;
 		}
 	}
-	return 0;
+	return TP_NONE;
 }
 
-/* The top-level statement the preamble goes after: the last of the imports
- * (and environment settings) at the top, before any other statement, as
- * code below them may use the device; or the first that imports torch, when
- * that comes later. TP_NONE: no import. */
+/* Whether compound statement c only imports (a `try: import x / except
+ * ImportError: x = None` guard): nothing in it uses what it imports. */
+static int import_only(const tp_matcher *m, uint32_t c)
+{
+	for (uint32_t j = c + 1; j < N(m, c)->end_index; j++) {
+		if (kind(m, N(m, j)->parent) != K_BLOCK || kind(m, j) == K_COMMENT)
+			continue;
+		uint16_t k = kind(m, j);
+		uint32_t e = k == K_EXPR_STMT ? N(m, j)->first : TP_NONE;
+		uint32_t right = kind(m, e) == K_ASSIGNMENT ? tp_child(m->tree, e, F_RIGHT) : TP_NONE;
+		tp_str r = right == TP_NONE ? (tp_str){"", 0} : text(m, right);
+		int constant = kind(m, right) == K_INTEGER || kind(m, right) == K_STRING || tp_str_eq(r, "None") ||
+			       tp_str_eq(r, "True") || tp_str_eq(r, "False"); /* `torch = None`, `HAS_APEX = False` */
+		if (k == K_IMPORT || k == K_IMPORT_FROM || k == K_IF || k == K_TRY || constant || tp_str_eq(text(m, j), "pass"))
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
+static int imports_torch(const tp_matcher *m, uint32_t s)
+{
+	return torch_import(m, s) != TP_NONE;
+}
+
+/* The statement the preamble goes after: the last of the imports (and
+ * environment settings) at the top, before any other statement, as code
+ * below them may use the device; or the first torch import, when that comes
+ * later: inside the block that holds it (`if __name__ == "__main__":
+ * import torch`), unless that block only imports. TP_NONE: no import. */
 static uint32_t preamble_anchor(const tp_matcher *m)
 {
 	uint32_t anchor = TP_NONE, torch = TP_NONE;
@@ -958,13 +986,17 @@ static uint32_t preamble_anchor(const tp_matcher *m)
 	for (uint32_t s = N(m, 0)->first; s != TP_NONE; s = N(m, s)->next) {
 		if (kind(m, s) == K_COMMENT || (s == N(m, 0)->first && kind(m, s) == K_EXPR_STMT && kind(m, N(m, s)->first) == K_STRING))
 			continue; /* comments, the docstring */
-		if (leading && (imports_for_module(m, s) || sets_environ(m, s)))
+		int plain = kind(m, s) == K_IMPORT || kind(m, s) == K_IMPORT_FROM || import_only(m, s);
+		if (leading && ((imports_for_module(m, s) && plain) || sets_environ(m, s)))
 			anchor = s;
 		else
 			leading = 0;
-		if (torch == TP_NONE && imports_torch(m, s))
-			torch = s;
+		uint32_t t = torch == TP_NONE ? torch_import(m, s) : TP_NONE;
+		if (t != TP_NONE)
+			torch = t == s || import_only(m, s) ? s : t;
 	}
+	if (torch != TP_NONE && N(m, torch)->parent != 0)
+		return torch; /* in a block that uses it: right after it */
 	return torch != TP_NONE && (anchor == TP_NONE || torch > anchor) ? torch : anchor;
 }
 
@@ -977,7 +1009,21 @@ static void preamble(tp_matcher *m, uint32_t anchor, const char *lines, const ch
 	uint32_t s = N(m, 0)->first;
 	while (s != TP_NONE && kind(m, s) == K_COMMENT)
 		s = N(m, s)->next;
-	if (anchor != TP_NONE)
+	tp_str ind = anchor != TP_NONE ? tp_match__indent(m, N(m, anchor)->start) : (tp_str){"", 0};
+	if (anchor != TP_NONE && ind.len) {
+		/* inside a block: each line at the import's indentation */
+		tp_buf b = {0};
+		for (const char *l = lines; *l;) {
+			const char *nl = strchr(l, '\n');
+			size_t n = nl ? (size_t)(nl - l) + 1 : strlen(l);
+			if (*l != '\n' && *l != '\r')
+				tp_buf_add(&b, ind.ptr, ind.len);
+			tp_buf_add(&b, l, n);
+			l += n;
+		}
+		insert_lines(m, N(m, anchor)->end, tp_arena_strndup(m->arena, b.ptr, b.len), message);
+		tp_buf_dispose(&b);
+	} else if (anchor != TP_NONE)
 		insert_lines(m, N(m, anchor)->end, lines, message);
 	else if (s != TP_NONE && kind(m, s) == K_EXPR_STMT && kind(m, N(m, s)->first) == K_STRING)
 		insert_lines(m, N(m, s)->end, lines, message);
@@ -1124,6 +1170,35 @@ static int model_parameter(const tp_matcher *m, uint32_t obj, tp_str model)
 	return 0;
 }
 
+/* After the wrap, code of other files that MAIN gives the model to
+ * (`Trainer(config, model, data)`) gets the DDP wrapper, where the model's
+ * own methods need .module: a WARNING per callee, as that code is not MAIN's. */
+static void elsewhere(tp_matcher *m, tp_str model, uint32_t wrap_at)
+{
+	tp_array(const char *) seen = {0};
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		if (kind(m, i) != K_CALL || N(m, i)->start < wrap_at || !passes_model(m, i, model))
+			continue;
+		uint32_t fn = tp_child(m->tree, i, F_FUNCTION), root = fn;
+		while (kind(m, root) == K_ATTRIBUTE)
+			root = tp_child(m->tree, root, F_OBJECT);
+		const tp_binding *b = kind(m, root) == K_IDENTIFIER ? tp_resolve_name(m->res, root, text(m, root).ptr, text(m, root).len) : NULL;
+		const char *qn = tp_resolve_qname(m->res, fn, NULL);
+		if (!b || b->kind != TP_BIND_IMPORT || !qn || strncmp(qn, "torch", 5) == 0)
+			continue;
+		int known = 0;
+		for (size_t k = 0; k < seen.len && !known; k++)
+			known = strcmp(seen.items[k], qn) == 0;
+		if (known)
+			continue;
+		tp_array_push(&seen, qn);
+		note(m, i, tp_arena_printf(m->arena, "%s gets the DistributedDataParallel wrapper of %.*s: where that code (another "
+						   "file's) uses the model's own methods or attributes, reach them through .module",
+					   qn, (int)model.len, model.ptr));
+	}
+	tp_array_free(&seen);
+}
+
 /* Wraps one model in DDP where it is trained, and sends what needs the
  * model itself through .module. */
 static void wrap_model(tp_matcher *m, tp_str model)
@@ -1208,6 +1283,7 @@ static void wrap_model(tp_matcher *m, tp_str model)
 			wrapped = NULL;
 			break;
 		}
+	elsewhere(m, model, wrap_at);
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint32_t obj = TP_NONE, args = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_ARGUMENTS) : TP_NONE;
 		const char *qn = kind(m, args) == K_ARG_LIST ? qname(m, i) : NULL;
