@@ -185,6 +185,28 @@ static int setup_loop(const tp_matcher *m, uint32_t stmt, tp_str model)
 	return kind(m, stmt) == K_FOR && on_model(m, tp_child(m->tree, stmt, F_RIGHT), model);
 }
 
+static int passes_model(const tp_matcher *m, uint32_t call, tp_str model);
+
+/* Whether call's function is named for initialising or loading a model:
+ * initialize_weights(net), load_checkpoint(path, net, opt), resume(model). */
+static int prepares_by_name(const tp_matcher *m, uint32_t call)
+{
+	static const char *const words[] = {"init", "load", "restore", "resume", "pretrain", NULL};
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
+	tp_str name = kind(m, leaf) == K_IDENTIFIER ? text(m, leaf) : (tp_str){"", 0};
+	char low[64];
+	if (!name.len || name.len >= sizeof low)
+		return 0;
+	for (size_t i = 0; i < name.len; i++)
+		low[i] = (char)(name.ptr[i] | (name.ptr[i] >= 'A' && name.ptr[i] <= 'Z' ? 0x20 : 0));
+	low[name.len] = 0;
+	for (const char *const *w = words; *w; w++)
+		if (strstr(low, *w) && !strstr(low, "loader"))
+			return 1;
+	return 0;
+}
+
 static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
 {
 	static const char *const set_device[] = {"torch.cuda.set_device", "torch.npu.set_device", NULL};
@@ -199,7 +221,9 @@ static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
 		return on_model(m, left, model) ||
 		       (assigns_model(m, e, model) && kind(m, right) == K_CALL && on_model(m, right, model));
 	}
-	return kind(m, e) == K_CALL && (qname_in(qname(m, e), set_device) || on_model(m, e, model));
+	/* set_device(i), model.apply(init), initialize_weights(model), load_checkpoint(path, model, opt) */
+	return kind(m, e) == K_CALL && (qname_in(qname(m, e), set_device) || on_model(m, e, model) ||
+					(passes_model(m, e, model) && prepares_by_name(m, e)));
 }
 
 /* A placement statement, or an `if` whose statements that name the model
@@ -226,8 +250,8 @@ static int places_model(const tp_matcher *m, uint32_t stmt, tp_str model, int de
 static int is_module_api(tp_str name)
 {
 	static const char *const api[] = {
-		"forward", "train", "eval", "training", "parameters", "named_parameters", "buffers", "named_buffers", "children",
-		"named_children", "modules", "named_modules", "zero_grad", "to", "cuda", "npu", "cpu", "half", "float", "double",
+		"forward", "train", "eval", "training", "parameters", "named_parameters", "buffers", "named_buffers",
+		"modules", "named_modules", "zero_grad", "to", "cuda", "npu", "cpu", "half", "float", "double",
 		"bfloat16", "type", "apply", "requires_grad_", "register_forward_hook", "register_forward_pre_hook",
 		"register_full_backward_hook", "register_backward_hook", "register_buffer", "register_parameter", "add_module",
 		"get_submodule", "get_parameter", "get_buffer", "share_memory", "extra_repr", "module", "no_sync", "join",
@@ -626,6 +650,9 @@ static void set_epoch(tp_matcher *m, uint32_t loader, struct epoch_insert *ins, 
 		if (left == TP_NONE || kind(m, left) != K_IDENTIFIER || right == TP_NONE || body == TP_NONE)
 			continue;
 		if (mentions(m, right, name) || !(mentions(m, body, name) || calls_user(m, body, name)) || !counts(m, right, 0))
+			continue;
+		/* the loader must be seen from the loop: not one local to a function it calls */
+		if (tp_resolve_name(m->res, i, name.ptr, name.len) != tp_resolve_name(m->res, loader, name.ptr, name.len))
 			continue;
 		found = i;
 		tp_str b = text(m, body);
@@ -1153,6 +1180,24 @@ static int runs_twice(const tp_matcher *m, tp_str model)
 	return 0;
 }
 
+/* The quote for a string written at node: inside an f-string's braces, the
+ * one that f-string does not use (before Python 3.12 they may not hold it). */
+static char free_quote(const tp_matcher *m, uint32_t node)
+{
+	for (uint32_t p = N(m, node)->parent; p != TP_NONE; p = N(m, p)->parent) {
+		if (kind(m, p) != K_INTERPOLATION)
+			continue;
+		uint32_t str = N(m, p)->parent;
+		while (str != TP_NONE && kind(m, str) != K_STRING)
+			str = N(m, str)->parent;
+		const char *c = str == TP_NONE ? "'" : m->src + N(m, str)->start;
+		while (*c != '\'' && *c != '"')
+			c++; /* past the prefix: f, rf, ... */
+		return *c == '\'' ? '"' : '\'';
+	}
+	return '\'';
+}
+
 /* Whether identifier obj names a parameter of a function that holds it:
  * `def train(model, loader)`. */
 static int model_parameter(const tp_matcher *m, uint32_t obj, tp_str model)
@@ -1197,6 +1242,74 @@ static void elsewhere(tp_matcher *m, tp_str model, uint32_t wrap_at)
 					   qn, (int)model.len, model.ptr));
 	}
 	tp_array_free(&seen);
+}
+
+/* Whether statement stmt uses the model only for its parameters
+ * (`optimizer = SGD(model.parameters())`, `n = sum(p.numel() for p in
+ * model.parameters())`) or prints it: the wrap may come after it, as DDP
+ * keeps the same parameter objects. */
+static int reads_parameters(const tp_matcher *m, uint32_t stmt, tp_str model)
+{
+	if (kind(m, stmt) != K_EXPR_STMT)
+		return 0;
+	for (uint32_t j = stmt; j < N(m, stmt)->end_index; j++) {
+		if (kind(m, j) != K_IDENTIFIER || !tp_str_same(text(m, j), model))
+			continue;
+		uint32_t p = N(m, j)->parent, call = p == TP_NONE ? TP_NONE : N(m, p)->parent;
+		uint32_t attr = kind(m, p) == K_ATTRIBUTE && N(m, j)->field == F_OBJECT ? tp_child(m->tree, p, F_ATTRIBUTE) : TP_NONE;
+		int params = attr != TP_NONE && (tp_str_eq(text(m, attr), "parameters") || tp_str_eq(text(m, attr), "named_parameters")) &&
+			     kind(m, call) == K_CALL && N(m, p)->field == F_FUNCTION;
+		uint32_t pf = kind(m, p) == K_ARG_LIST ? tp_child(m->tree, N(m, p)->parent, F_FUNCTION) : TP_NONE;
+		int printed = kind(m, pf) == K_IDENTIFIER && tp_str_eq(text(m, pf), "print");
+		if (!params && !printed)
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether code under root calls backward (`loss.backward()`,
+ * `scaler.scale(loss).backward()`, `accelerator.backward(loss)`). */
+static int calls_backward(const tp_matcher *m, uint32_t root)
+{
+	for (uint32_t j = root; j < N(m, root)->end_index; j++) {
+		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+		uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : TP_NONE;
+		if (leaf != TP_NONE && tp_str_eq(text(m, leaf), "backward"))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether MAIN calls the model (`model(x)`) or gives it to other code
+ * (`Trainer(model, data)`, `train(model, loader)`): a network, rather than
+ * an object that trains its networks in its own methods. */
+static int uses_as_network(const tp_matcher *m, tp_str model)
+{
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		if (kind(m, i) != K_CALL)
+			continue;
+		uint32_t f = tp_child(m->tree, i, F_FUNCTION);
+		if ((kind(m, f) == K_IDENTIFIER && tp_str_same(text(m, f), model)) || passes_model(m, i, model))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether a class of MAIN has a method named name that calls backward: a
+ * training step inside the model (`model.train_step(x, opt)`), which runs
+ * around DDP's forward, so no gradient is synchronised. */
+static int trains_inside(const tp_matcher *m, tp_str name)
+{
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t body = kind(m, i) == K_CLASS_DEF ? tp_child(m->tree, i, F_BODY) : TP_NONE;
+		for (uint32_t s = body == TP_NONE ? TP_NONE : N(m, body)->first; s != TP_NONE; s = N(m, s)->next) {
+			uint32_t def = kind(m, s) == K_DECORATED_DEF ? tp_child(m->tree, s, F_DEFINITION) : s;
+			uint32_t n = kind(m, def) == K_FUNCTION_DEF ? tp_child(m->tree, def, F_NAME) : TP_NONE;
+			if (n != TP_NONE && tp_str_same(text(m, n), name) && calls_backward(m, def))
+				return 1;
+		}
+	}
+	return 0;
 }
 
 /* Wraps one model in DDP where it is trained, and sends what needs the
@@ -1247,7 +1360,7 @@ static void wrap_model(tp_matcher *m, tp_str model)
 			continue;
 		if (places_model(m, n, model, 0))
 			stmt = n;
-		else if (kind(m, n) == K_FOR || kind(m, n) == K_WHILE || mentions(m, n, model))
+		else if (kind(m, n) == K_FOR || kind(m, n) == K_WHILE || (mentions(m, n, model) && !reads_parameters(m, n, model)))
 			break;
 		/* else code that leaves the model alone (the loss, another
 		 * model): a placement after it still comes first */
@@ -1292,6 +1405,13 @@ static void wrap_model(tp_matcher *m, tp_str model)
 			obj = tp_child(m->tree, i, F_OBJECT);
 		else if (qn && strcmp(qn, "torch.save") == 0 && (obj = tp_match__find_arg(m, args, 0, "obj", &kw)) != TP_NONE && kw)
 			obj = tp_child(m->tree, obj, F_VALUE);
+		int helper = 0; /* save_checkpoint(model, opt, path), load_checkpoint(path, model) */
+		if (kind(m, args) == K_ARG_LIST && (!qn || strcmp(qn, "torch.save") != 0) && (saver_call(m, i, qn) || prepares_by_name(m, i)))
+			for (uint32_t a = N(m, args)->first; a != TP_NONE && !helper; a = N(m, a)->next) {
+				uint32_t v = kind(m, a) == K_KEYWORD_ARG ? tp_child(m->tree, a, F_VALUE) : a;
+				if (kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model))
+					obj = v, helper = 1;
+			}
 		if (kind(m, obj) != K_IDENTIFIER || !tp_str_same(text(m, obj), model))
 			continue;
 		int here = m->res->scope_of[i] == m->res->scope_of[last_model] && N(m, i)->start >= wrap_at && N(m, i)->start < stop;
@@ -1309,13 +1429,22 @@ static void wrap_model(tp_matcher *m, tp_str model)
 		tp_str a = attr == TP_NONE ? (tp_str){"", 0} : text(m, attr);
 		if (kind(m, i) != K_CALL && (attr == TP_NONE || (is_module_api(a) && !tp_str_eq(a, "state_dict") && !tp_str_eq(a, "load_state_dict"))))
 			continue;
-		const char *via = sure ? tp_arena_printf(m->arena, "%s.module", name) : tp_arena_printf(m->arena, "getattr(%s, 'module', %s)", name, name);
-		const char *why = kind(m, i) == K_CALL ? tp_arena_printf(m->arena, "torch.save(%s) saves %s: the checkpoint stays loadable on one card", name, via)
+		char q = free_quote(m, obj);
+		const char *via = sure ? tp_arena_printf(m->arena, "%s.module", name)
+				       : tp_arena_printf(m->arena, "getattr(%s, %cmodule%c, %s)", name, q, q, name);
+		uint32_t fn = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
+		const char *why = helper ? tp_arena_printf(m->arena, "%.*s(...) gets %s: checkpoints stay loadable on one card", (int)text(m, fn).len,
+							   text(m, fn).ptr, via)
+				  : kind(m, i) == K_CALL ? tp_arena_printf(m->arena, "torch.save(%s) saves %s: the checkpoint stays loadable on one card", name, via)
 				  : tp_str_eq(a, "state_dict") || tp_str_eq(a, "load_state_dict")
 				  ? tp_arena_printf(m->arena, "%s.%.*s() goes through %s: checkpoints stay loadable on one card", name, (int)a.len, a.ptr,
 						    sure ? ".module" : via)
 				  : tp_arena_printf(m->arena, "%s.%.*s goes through %s: DistributedDataParallel has only nn.Module's own attributes",
 						    name, (int)a.len, a.ptr, sure ? ".module" : via);
+		if (attr != TP_NONE && kind(m, N(m, i)->parent) == K_CALL && N(m, i)->field == F_FUNCTION && trains_inside(m, a))
+			note(m, i, tp_arena_printf(m->arena, "%.*s trains %s inside a method: its forward runs around DistributedDataParallel, "
+							   "so no gradient is synchronised; call the wrapped %s itself for the forward in that step",
+						   (int)a.len, a.ptr, name, name));
 		if (sure)
 			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module", why);
 		else
@@ -1425,8 +1554,16 @@ void tp_distributed(tp_matcher *m)
 	}
 	if (!*m->dist_model)
 		trained_models(m, &models);
-	if (!models.len)
-		tp_array_push(&models, ((tp_str){"model", 5}));
+	tp_str fallback = {"model", 5};
+	int assigned = 0;
+	for (uint32_t i = 0; i < m->tree->count && !assigned; i++)
+		assigned = assigns_model(m, i, fallback);
+	if (!models.len && !*m->dist_model && assigned && !uses_as_network(m, fallback))
+		note_file(m, "MAIN builds no optimizer, and model is neither called nor given to other code there: if it trains "
+			     "in its own methods (model.optimize_parameters()), wrap the networks it holds (self.netG) in "
+			     "DistributedDataParallel there by hand; else name the network with -t");
+	else if (!models.len)
+		tp_array_push(&models, fallback);
 	for (size_t i = 0; i < models.len; i++)
 		wrap_model(m, models.items[i]);
 	tp_array_free(&models);

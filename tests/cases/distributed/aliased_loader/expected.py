@@ -20,5 +20,4 @@ def loaders(train_set, val_set, batch_size):
 
 
 model = torch.nn.Linear(4, 4).npu()
-model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])
 train_loader, val_loader = loaders(None, None, 8)

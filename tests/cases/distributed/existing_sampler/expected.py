@@ -18,4 +18,3 @@ def make_loader(dataset, weights):
 
 
 model = torch.nn.Linear(2, 2).npu()
-model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])

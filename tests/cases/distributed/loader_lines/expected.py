@@ -11,7 +11,6 @@ npu_world_size = int(os.environ.get("WORLD_SIZE", os.environ.get("RANK_SIZE", "1
 torch.npu.set_device(npu_local_rank)
 torch.distributed.init_process_group(backend="hccl", rank=npu_rank, world_size=npu_world_size)
 model = torch.nn.Linear(1, 1)
-model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])
 ds = TensorDataset(torch.zeros(8, 1))
 a = DataLoader(ds, batch_size=32,
                num_workers=4, sampler=torch.utils.data.distributed.DistributedSampler(ds))
