@@ -411,6 +411,38 @@ static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
 		tp_match__insert_line_after(m, r, stmt, r->insert, message);
 }
 
+/* A file that imports no torch but gives a library a device string the
+ * rules wrote (`pipeline(..., device="npu")`, `model.to("npu:0")` of a
+ * transformers model) needs torch_npu loaded, or torch knows no "npu": the
+ * import goes at the top, after the docstring and __future__ imports. */
+static void import_for_devices(tp_matcher *m, const tp_rule *r)
+{
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		if (kind(m, i) != K_IMPORT && kind(m, i) != K_IMPORT_FROM)
+			continue;
+		for (uint32_t d = i + 1; d < N(m, i)->end_index; d++) {
+			uint32_t root = kind(m, d) == K_DOTTED_NAME ? N(m, d)->first : TP_NONE;
+			if (root != TP_NONE && (tp_str_eq(text(m, root), r->after_module) || tp_str_eq(text(m, root), r->unless_module)))
+				return;
+		}
+	}
+	for (size_t k = 0; k < m->late.len; k++)
+		if (m->late.items[k].text && strstr(m->late.items[k].text, r->insert))
+			return; /* -s writes its setup with the import */
+	uint32_t s = N(m, 0)->first, at = m->len;
+	while (s != TP_NONE && (kind(m, s) == K_COMMENT || kind(m, s) == K_FUTURE_IMPORT ||
+				(s == N(m, 0)->first && kind(m, s) == K_EXPR_STMT && kind(m, N(m, s)->first) == K_STRING)))
+		s = N(m, s)->next;
+	if (s != TP_NONE) {
+		at = N(m, s)->start;
+		while (at > 0 && m->src[at - 1] != '\n')
+			at--;
+	}
+	int eof = at == m->len && m->len && m->src[m->len - 1] != '\n';
+	tp_match__edit(m, r, TP_OP_INSERT, at, at, tp_arena_printf(m->arena, "%s%s%s", eof ? m->eol : "", r->insert, m->eol),
+		       "import torch_npu: this file gives npu device strings to other code, and torch knows the npu once it is loaded");
+}
+
 /* ---- calls and attributes ------------------------------------------------- */
 
 /* An attribute node whose object is not a module, so `x.name` is a method or
@@ -1390,6 +1422,9 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 			return 2;
 		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + n, r->replacement,
 			       msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
+		uint32_t p = N(m, str)->parent;
+		m->device_argument |= strncmp(r->replacement, "npu", 3) == 0 &&
+				      (kind(m, p) == K_ARG_LIST || (kind(m, p) == K_KEYWORD_ARG && kind(m, N(m, p)->parent) == K_ARG_LIST));
 		return 1;
 	}
 	return 0;
@@ -1526,6 +1561,8 @@ void tp_match(tp_matcher *m)
 		tp_array_free(&first_hit[i]);
 		tp_array_free(&unless[i]);
 	}
+	if (m->device_argument && m->rules->import_insert)
+		import_for_devices(m, m->rules->import_insert);
 	for (size_t k = 0; k < m->late.len; k++)
 		tp_array_push(&m->items, m->late.items[k]);
 	tp_array_free(&m->late);
