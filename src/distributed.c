@@ -622,6 +622,10 @@ static int calls_user(const tp_matcher *m, uint32_t root, tp_str loader)
  * learning rates or epsilons is no epoch loop: set_epoch takes an int. */
 static int counts(const tp_matcher *m, uint32_t it, int depth)
 {
+	if (kind(m, it) == K_IDENTIFIER && depth < 4) { /* pbar = tqdm(range(n)); for epoch in pbar */
+		const tp_binding *b = tp_resolve_name(m->res, it, text(m, it).ptr, text(m, it).len);
+		return b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE && counts(m, b->value, depth + 1);
+	}
 	uint32_t fn = kind(m, it) == K_CALL ? tp_child(m->tree, it, F_FUNCTION) : TP_NONE;
 	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
 	if (kind(m, leaf) != K_IDENTIFIER)
@@ -784,10 +788,14 @@ static void local_device_expr(tp_matcher *m, uint32_t e, int depth)
 			to_local_device(m, e);
 		break;
 	}
-	case K_BINARY_OP: { /* "cuda:%d" % i */
+	case K_BINARY_OP: { /* "cuda:%d" % i, "cuda:" + str(i) */
 		uint32_t l = tp_child(m->tree, e, F_LEFT), r = tp_child(m->tree, e, F_RIGHT);
 		const char *op = l == TP_NONE || r == TP_NONE ? NULL : memchr(m->src + N(m, l)->end, '%', N(m, r)->start - N(m, l)->end);
-		if (op && kind(m, l) == K_STRING && device_string(m, l, 1))
+		const char *plus = l == TP_NONE || r == TP_NONE ? NULL : memchr(m->src + N(m, l)->end, '+', N(m, r)->start - N(m, l)->end);
+		uint32_t content = kind(m, l) == K_STRING && N(m, l)->first != TP_NONE ? N(m, N(m, l)->first)->next : TP_NONE;
+		int prefix = kind(m, content) == K_STRING_CONTENT && (tp_str_eq(text(m, content), "cuda:") || tp_str_eq(text(m, content), "npu:")) &&
+			     kind(m, N(m, content)->next) == K_STRING_END;
+		if ((op && kind(m, l) == K_STRING && device_string(m, l, 1)) || (plus && prefix))
 			to_local_device(m, e);
 		break;
 	}
@@ -828,10 +836,14 @@ static void local_index(tp_matcher *m, uint32_t v, int to, const tp_rule *index,
 		local_index(m, cond == TP_NONE ? TP_NONE : N(m, cond)->next, to, index, depth + 1);
 		return;
 	}
-	if (v == TP_NONE || m->claimed[v] || !tp_match__int_index(m, index, v) || tp_str_eq(text(m, v), m->device_var) ||
+	/* What .cuda(), set_device() and the like get is a device whatever its
+	 * name (config.LOCAL_RANK, i); what .to() gets, only when it is an index. */
+	int device = !to && kind(m, v) != K_STRING && kind(m, v) != K_CONCAT_STRING && !tp_str_eq(text(m, v), "None") &&
+		     kind(m, v) != K_KEYWORD_ARG;
+	if (v == TP_NONE || m->claimed[v] || !(device || tp_match__int_index(m, index, v)) || tp_str_eq(text(m, v), m->device_var) ||
 	    enumerates_devices(m, v))
 		return;
-	m->claimed[v] = 1;
+	memset(m->claimed + v, 1, N(m, v)->end_index - v);
 	const char *rep = to ? tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var) : m->device_var;
 	add(m, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep,
 	    tp_arena_printf(m->arena, "%.*s -> %s: the device comes from the launcher", (int)text(m, v).len, text(m, v).ptr, rep));
@@ -863,7 +875,8 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 		uint32_t values[2] = {one, out == TP_NONE ? TP_NONE : tp_child(m->tree, out, F_VALUE)};
 		for (int i = 0; i < 2; i++) {
 			uint32_t v = values[i];
-			if (v == TP_NONE || m->claimed[v] || !tp_match__int_index(m, index, v) || tp_str_eq(text(m, v), m->device_var))
+			if (v == TP_NONE || m->claimed[v] || kind(m, v) == K_STRING || tp_str_eq(text(m, v), "None") ||
+			    tp_str_eq(text(m, v), m->device_var))
 				continue;
 			m->claimed[v] = 1;
 			add(m, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, m->device_var,
@@ -894,9 +907,12 @@ static void choose_device(tp_matcher *m, uint32_t call, const char *qn, const tp
 		type = type != TP_NONE && kw ? tp_child(m->tree, type, F_VALUE) : type;
 		uint32_t at = tp_match__find_arg(m, args, 1, "index", &kw);
 		at = at != TP_NONE && kw ? tp_child(m->tree, at, F_VALUE) : at;
-		if (at == TP_NONE) {
+		if (at == TP_NONE && type != TP_NONE && index && kind(m, type) != K_STRING && tp_match__int_index(m, index, type) &&
+		    !enumerates_devices(m, type)) {
+			to_local_device(m, type); /* torch.device(dist.get_rank()) */
+		} else if (at == TP_NONE) {
 			local_device_expr(m, type, 0);
-		} else if (!tp_str_eq(text(m, at), m->device_var)) { /* torch.device("cuda", i): the type stays a bare name */
+		} else if (!tp_str_eq(text(m, at), m->device_var) && !enumerates_devices(m, at)) { /* torch.device("cuda", i): the type stays a bare name */
 			m->claimed[at] = 1;
 			add(m, TP_OP_MODIFY, N(m, at)->start, N(m, at)->end, m->device_var,
 			    tp_arena_printf(m->arena, "%.*s -> %s: the device comes from the launcher", (int)text(m, at).len,
@@ -910,9 +926,9 @@ static void choose_device(tp_matcher *m, uint32_t call, const char *qn, const tp
 		uint32_t dev = kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, -1, "device", &kw) : TP_NONE;
 		uint32_t v = dev == TP_NONE ? TP_NONE : tp_child(m->tree, dev, F_VALUE);
 		if (v != TP_NONE && qn && strncmp(qn, "torch.", 6) == 0 && index && tp_match__int_index(m, index, v) &&
-		    !m->claimed[v]) { /* torch.zeros(n, device=rank) */
+		    !m->claimed[v] && !tp_str_eq(text(m, v), m->device_var) && !enumerates_devices(m, v)) { /* torch.zeros(n, device=rank) */
 			const char *rep = tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var);
-			m->claimed[v] = 1;
+			memset(m->claimed + v, 1, N(m, v)->end_index - v);
 			add(m, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep,
 			    tp_arena_printf(m->arena, "%.*s -> %s: the device comes from the launcher", (int)text(m, v).len, text(m, v).ptr, rep));
 		} else if (v != TP_NONE) { /* torch.zeros(n, device="cuda:0") */
@@ -1033,9 +1049,13 @@ static uint32_t preamble_anchor(const tp_matcher *m)
 static void preamble(tp_matcher *m, uint32_t anchor, const char *lines, const char *message)
 {
 	size_t before = m->items.len;
-	uint32_t s = N(m, 0)->first;
-	while (s != TP_NONE && kind(m, s) == K_COMMENT)
+	uint32_t s = N(m, 0)->first, doc = TP_NONE;
+	while (s != TP_NONE && (kind(m, s) == K_COMMENT || kind(m, s) == K_FUTURE_IMPORT ||
+				(doc == TP_NONE && kind(m, s) == K_EXPR_STMT && kind(m, N(m, s)->first) == K_STRING))) {
+		if (kind(m, s) != K_COMMENT)
+			doc = s; /* the docstring, or the last __future__ import */
 		s = N(m, s)->next;
+	}
 	tp_str ind = anchor != TP_NONE ? tp_match__indent(m, N(m, anchor)->start) : (tp_str){"", 0};
 	if (anchor != TP_NONE && ind.len) {
 		/* inside a block: each line at the import's indentation */
@@ -1052,8 +1072,8 @@ static void preamble(tp_matcher *m, uint32_t anchor, const char *lines, const ch
 		tp_buf_dispose(&b);
 	} else if (anchor != TP_NONE)
 		insert_lines(m, N(m, anchor)->end, lines, message);
-	else if (s != TP_NONE && kind(m, s) == K_EXPR_STMT && kind(m, N(m, s)->first) == K_STRING)
-		insert_lines(m, N(m, s)->end, lines, message);
+	else if (doc != TP_NONE)
+		insert_lines(m, N(m, doc)->end, lines, message);
 	else if (s != TP_NONE)
 		add(m, TP_OP_INSERT, line_start(m, N(m, s)->start), line_start(m, N(m, s)->start), lines, message);
 	while (m->items.len > before)

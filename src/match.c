@@ -1508,6 +1508,8 @@ void tp_match(tp_matcher *m)
 	memset(first_hit, 0, (nins + 1) * sizeof *first_hit);
 	memset(unless, 0, (nins + 1) * sizeof *unless);
 	for (uint32_t i = 0; i < m->tree->count; i++) {
+		if (m->claimed[i] && (kind(m, i) == K_CALL || kind(m, i) == K_ATTRIBUTE || kind(m, i) == K_STRING))
+			continue; /* distributed mode or -s rewrote it whole */
 		switch (kind(m, i)) {
 		case K_IMPORT:
 		case K_IMPORT_FROM: match_import(m, i, first_hit, unless); break;
