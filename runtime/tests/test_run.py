@@ -28,6 +28,16 @@ def test_ranks_out_of_sync_fail():
     assert "ranks OUT OF SYNC: parameter DistributedDataParallel#0.module.2.bias differs on rank 1" in result.stdout
 
 
+def test_each_rank_its_own_seed_shows_a_model_left_unwrapped():
+    # Trained parameters are compared; the frozen network differs per rank and is not.
+    result = cli("run", "--nproc", "2", data("two_models.py"), "--", "--wrap-aux")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "ranks in sync: 4 parameters identical on 2 ranks" in result.stdout
+    result = cli("run", "--nproc", "2", data("two_models.py"))
+    assert result.returncode == 1
+    assert "ranks OUT OF SYNC: parameter Linear#0.bias differs on rank 1" in result.stdout
+
+
 def test_a_failing_rank_stops_the_others(tmp_path):
     result = cli("run", "--nproc", "2", data("rank_fail.py"), timeout=60)
     assert result.returncode == 1

@@ -55,7 +55,9 @@ def run(script, script_args=(), nproc=1, max_steps=None, record=None, seed=0, op
             env = spawn.child_env(RANK=str(rank), LOCAL_RANK=str(rank), WORLD_SIZE=str(nproc),
                                   LOCAL_WORLD_SIZE=str(nproc), MASTER_ADDR="127.0.0.1", MASTER_PORT=port)
             env.setdefault("TRANSPLT_DEVICE_COUNT", str(nproc))
-            command = spawn.exec_command("npu", script, paths[rank], script_args, seed=seed,
+            # Each rank its own seed, as separate processes have their own randomness: what DDP
+            # does not broadcast or synchronise (a model left unwrapped) then ends out of sync.
+            command = spawn.exec_command("npu", script, paths[rank], script_args, seed=seed + rank,
                                          max_steps=max_steps, op_version=op_version)
             processes.append(subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL))
         codes = _wait_all(processes)

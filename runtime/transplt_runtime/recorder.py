@@ -151,9 +151,10 @@ class Recorder:
     def loader_batches(self):
         return {f"DataLoader#{i}": epochs for i, epochs in enumerate(self.loaders.values())}
 
-    def parameter_checksums(self):
+    def parameter_checksums(self, trainable_only=False):
         """{"<Class>#<n>": {"class", "params": {name: {"sha256", "sum", "abs_sum"}}}} for every
-        module with parameters that no other module contains; n counts modules of that class."""
+        module with parameters that no other module contains; n counts modules of that class.
+        trainable_only: only parameters that require grad (a frozen network is not trained)."""
         contained = set()
         for module in self.modules:
             contained.update(id(child) for child in module.modules() if child is not module)
@@ -163,7 +164,8 @@ class Recorder:
             for module in self.modules:
                 # A lazy module that never ran has no values to check.
                 params = [(name, param) for name, param in module.named_parameters()
-                          if not isinstance(param, torch.nn.parameter.UninitializedParameter)]
+                          if not isinstance(param, torch.nn.parameter.UninitializedParameter)
+                          and (param.requires_grad or not trainable_only)]
                 if id(module) in contained or not params:
                     continue
                 cls = type(module).__name__
