@@ -923,7 +923,8 @@ static int is_tensor(const tp_matcher *m, uint32_t e)
 
 /* -sim: replace an unsupported API with a similar one, but only where the
  * call uses nothing the replacement would treat differently. */
-static void apply_similar(tp_matcher *m, const tp_rule *r, uint32_t call, uint32_t fn, const char *qn)
+/* Why -sim cannot replace this call with the similar API (NULL: it can). */
+static const char *not_similar(tp_matcher *m, const tp_rule *r, uint32_t call)
 {
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
 	const char *why = NULL;
@@ -947,6 +948,12 @@ static void apply_similar(tp_matcher *m, const tp_rule *r, uint32_t call, uint32
 		if (args == TP_NONE || tp_match__find_arg(m, args, -1, *req, &is_kw) == TP_NONE)
 			why = tp_arena_printf(m->arena, "%s= must be given explicitly (the defaults differ)", *req);
 	}
+	return why;
+}
+
+static void apply_similar(tp_matcher *m, const tp_rule *r, uint32_t call, uint32_t fn, const char *qn)
+{
+	const char *why = not_similar(m, r, call);
 	if (why) {
 		tp_match__finding(m, r, TP_OP_UNSUPPORTED, call, qn, tp_arena_printf(m->arena, "-sim does not replace it with %s: %s", r->new_name, why));
 		return;
@@ -1049,9 +1056,13 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 	}
 	if (qn && (r = lookup_z(&m->rules->similar, qn)) && (m->rules->replace_similar || r->user))
 		apply_similar(m, r, call, fn, qn);
-	else if (qn && r && !lookup_z(&m->rules->func_qualified, qn)) /* not where a rule renames it */
+	else if (qn && r && !lookup_z(&m->rules->func_qualified, qn)) { /* not where a rule renames it */
+		const char *why = not_similar(m, r, call);
 		tp_match__finding(m, r, TP_OP_UNSUPPORTED, call, qn,
-				  tp_arena_printf(m->arena, "no torch_npu equivalent: -sim replaces it with %s where the arguments mean the same", r->new_name));
+				  why ? tp_arena_printf(m->arena, "no torch_npu equivalent; -sim cannot replace it with %s here: %s", r->new_name, why)
+				      : tp_arena_printf(m->arena, "no torch_npu equivalent: -sim replaces it with %s, whose arguments mean the same here",
+							r->new_name));
+	}
 	if (qn) {
 		if ((r = lookup_z(&m->rules->func_qualified, qn)))
 			rename_qualified_call(m, r, fn, qn);
