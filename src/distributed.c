@@ -836,11 +836,12 @@ static void local_index(tp_matcher *m, uint32_t v, int to, const tp_rule *index,
 		local_index(m, cond == TP_NONE ? TP_NONE : N(m, cond)->next, to, index, depth + 1);
 		return;
 	}
+	if (v == TP_NONE)
+		return;
 	/* What .cuda(), set_device() and the like get is a device whatever its
 	 * name (config.LOCAL_RANK, i); what .to() gets, only when it is an index. */
-	int device = !to && kind(m, v) != K_STRING && kind(m, v) != K_CONCAT_STRING && !tp_str_eq(text(m, v), "None") &&
-		     kind(m, v) != K_KEYWORD_ARG;
-	if (v == TP_NONE || m->claimed[v] || !(device || tp_match__int_index(m, index, v)) || tp_str_eq(text(m, v), m->device_var) ||
+	int device = !to && kind(m, v) != K_STRING && kind(m, v) != K_CONCAT_STRING && !tp_str_eq(text(m, v), "None");
+	if (m->claimed[v] || !(device || tp_match__int_index(m, index, v)) || tp_str_eq(text(m, v), m->device_var) ||
 	    enumerates_devices(m, v))
 		return;
 	memset(m->claimed + v, 1, N(m, v)->end_index - v);
