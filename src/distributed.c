@@ -187,6 +187,18 @@ static int setup_loop(const tp_matcher *m, uint32_t stmt, tp_str model)
 
 static int passes_model(const tp_matcher *m, uint32_t call, tp_str model);
 
+/* A name in lower case into buf (for matching words in it); 0 when it is
+ * empty or does not fit. */
+static int lower_name(char *buf, size_t size, tp_str name)
+{
+	if (!name.len || name.len >= size)
+		return 0;
+	for (size_t i = 0; i < name.len; i++)
+		buf[i] = (char)(name.ptr[i] | (name.ptr[i] >= 'A' && name.ptr[i] <= 'Z' ? 0x20 : 0));
+	buf[name.len] = 0;
+	return 1;
+}
+
 /* Whether call's function is named for initialising or loading a model:
  * initialize_weights(net), load_checkpoint(path, net, opt), resume(model). */
 static int prepares_by_name(const tp_matcher *m, uint32_t call)
@@ -196,11 +208,8 @@ static int prepares_by_name(const tp_matcher *m, uint32_t call)
 	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
 	tp_str name = kind(m, leaf) == K_IDENTIFIER ? text(m, leaf) : (tp_str){"", 0};
 	char low[64];
-	if (!name.len || name.len >= sizeof low)
+	if (!lower_name(low, sizeof low, name))
 		return 0;
-	for (size_t i = 0; i < name.len; i++)
-		low[i] = (char)(name.ptr[i] | (name.ptr[i] >= 'A' && name.ptr[i] <= 'Z' ? 0x20 : 0));
-	low[name.len] = 0;
 	for (const char *const *w = words; *w; w++)
 		if (strstr(low, *w) && !strstr(low, "loader"))
 			return 1;
@@ -419,12 +428,7 @@ static int saver_name(tp_str name)
 {
 	static const char *const what[] = {"checkpoint", "ckpt", "model", "state", "weights", NULL};
 	char low[64];
-	if (name.len >= sizeof low)
-		return 0;
-	for (size_t i = 0; i < name.len; i++)
-		low[i] = (char)(name.ptr[i] | (name.ptr[i] >= 'A' && name.ptr[i] <= 'Z' ? 0x20 : 0));
-	low[name.len] = 0;
-	if (!strstr(low, "save"))
+	if (!lower_name(low, sizeof low, name) || !strstr(low, "save"))
 		return 0;
 	for (const char *const *w = what; *w; w++)
 		if (strstr(low, *w))
