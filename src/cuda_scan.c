@@ -243,7 +243,6 @@ static void lex(lexer *lx)
 		unsigned char c = (unsigned char)s[lx->i];
 		uint32_t start = lx->i, line = lx->line;
 		unsigned char c1 = lx->i + 1 < lx->len ? (unsigned char)s[lx->i + 1] : 0;
-		unsigned char c2 = lx->i + 2 < lx->len ? (unsigned char)s[lx->i + 2] : 0;
 		if (c == '\n') {
 			lx->line++;
 			lx->i++;
@@ -289,9 +288,17 @@ static void lex(lexer *lx)
 		} else if (c == '"' || c == '\'') {
 			quoted(lx, start, line);
 		} else {
-			if ((c == '<' && c1 == '<' && c2 == '<') || (c == '>' && c1 == '>' && c2 == '>'))
-				lx->i += 3;
-			else if ((c == ':' && c1 == ':') || (c == '-' && c1 == '>'))
+			uint32_t j = lx->i + 2;
+			while ((c == '<' || c == '>') && c1 == c && j < lx->len && (hspace((unsigned char)s[j]) || s[j] == '\n'))
+				j++;
+			if ((c == '<' || c == '>') && c1 == c && j < lx->len && s[j] == c) {
+				/* `<<<`, also clang-format's `<< <` and `>> >` (a shift
+				 * cannot be followed by `<`; a `>> >` closing templates
+				 * counts three levels as `>>>` does) */
+				for (uint32_t k = lx->i + 2; k < j; k++)
+					lx->line += s[k] == '\n';
+				lx->i = j + 1;
+			} else if ((c == ':' && c1 == ':') || (c == '-' && c1 == '>'))
 				lx->i += 2;
 			else
 				lx->i++;
@@ -369,6 +376,8 @@ static int is_p(const walker *w, uint32_t i, const char *p)
 		return 0;
 	const tok *k = &w->t.items[i];
 	size_t n = strlen(p);
+	if (n == 3 && k->type == T_PUNCT && k->end - k->start > 3) /* `<< <`: only these are longer */
+		return w->s[k->start] == p[0] && w->s[k->end - 1] == p[2];
 	return k->type == T_PUNCT && k->end - k->start == n && memcmp(w->s + k->start, p, n) == 0;
 }
 
@@ -680,6 +689,30 @@ static void launch(walker *w, uint32_t g)
 	add(w, TP_CUDA_KERNEL_LAUNCH, name.ptr, tp_xstrdup(""), first, line2);
 }
 
+/* cudaLaunchKernel((const void *)k, grid, block, args, smem, stream) at i:
+ * the kernel is the last name of the first argument outside template
+ * arguments (`reinterpret_cast<void *>(&k<T>)` names k). */
+static void launch_call(walker *w, uint32_t i)
+{
+	uint32_t p = i + 1, close = w->t.items[p].match, name = NONE;
+	long angle = 0;
+	for (uint32_t k = p + 1; k < w->t.len && k != close && k - p < MAX_LOOK; k++) {
+		const tok *t = &w->t.items[k];
+		if (is_p(w, k, ","))
+			break;
+		if (is_p(w, k, "<"))
+			angle++;
+		else if (is_p(w, k, ">") && angle > 0)
+			angle--;
+		else if (t->type == T_IDENT && angle == 0 && !is_id(w, k, "const") && !is_id(w, k, "void"))
+			name = k;
+	}
+	if (name == NONE)
+		return;
+	add(w, TP_CUDA_KERNEL_LAUNCH, tp_xstrndup(w->s + w->t.items[name].start, w->t.items[name].end - w->t.items[name].start),
+	    tp_xstrdup(""), i, close_line(w, p));
+}
+
 static int by_start(const void *a, const void *b)
 {
 	const found *x = a, *y = b;
@@ -708,6 +741,10 @@ void tp_cuda_scan(tp_cuda_ops *out, const char *src, size_t len)
 		}
 		if (is_p(&w, i, "<<<")) {
 			launch(&w, i);
+			continue;
+		}
+		if ((is_id(&w, i, "cudaLaunchKernel") || is_id(&w, i, "cudaLaunchCooperativeKernel")) && is_p(&w, i + 1, "(")) {
+			launch_call(&w, i);
 			continue;
 		}
 		if (!w.b.active || i <= w.b.body)

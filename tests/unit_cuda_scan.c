@@ -160,6 +160,20 @@ static void test_launch(void)
 	/* No name, no closing >>> before the statement ends: not a launch. */
 	EXPECT("(*fp)<<<1, 1>>>(x);\nk<<<1, 1; j>>>();\n<<<1,1>>>();\n", "");
 	EXPECT("<<<1,1>>>();\nos << operator<<<T>(os, v) >>> x;\n", "");
+	/* clang-format's spelling, and the runtime API's launch calls. */
+	EXPECT("void f() {\n"
+	       "  preprocess<C> << <(P + 255) / 256, 256 >> > (P, means);\n"
+	       "  render << <\n"
+	       "    grid, block >> > (ranges);\n"
+	       "  cudaLaunchKernel((const void *)FresnelFwd, grid, block, args, 0, stream);\n"
+	       "  cudaLaunchCooperativeKernel(reinterpret_cast<void *>(&reduce<T>), g, b, a);\n"
+	       "  std::vector<std::vector<int>> > bad;\n"
+	       "  int s = a << b;\n"
+	       "}\n",
+	       "2-2 kernel launch preprocess []\n"
+	       "3-4 kernel launch render []\n"
+	       "5-5 kernel launch FresnelFwd []\n"
+	       "6-6 kernel launch reduce []\n");
 	/* A launch in a macro definition is still a launch. */
 	EXPECT("#define LAUNCH(n) my_kernel<<<n, 256>>>(ptr)\n", "1-1 kernel launch my_kernel []\n");
 	/* Launches inside a registration lambda keep source order. */
