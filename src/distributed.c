@@ -942,6 +942,90 @@ static void choose_device(tp_matcher *m, uint32_t call, const char *qn, const tp
 	}
 }
 
+/* Whether node runs only when a function is called: in a function's or a
+ * lambda's body (not its parameters' defaults, which run at the def). */
+static int runs_in_call(const tp_matcher *m, uint32_t node)
+{
+	for (uint32_t c = node, p = N(m, node)->parent; p != TP_NONE; c = p, p = N(m, p)->parent)
+		if ((kind(m, p) == K_FUNCTION_DEF || kind(m, p) == K_LAMBDA) && N(m, c)->field == F_BODY)
+			return 1;
+	return 0;
+}
+
+/* The index that template device string e fills in: `"cuda:%d" % i`,
+ * `"cuda:" + str(i)`, `"cuda:{}".format(i)`, `f"cuda:{i}"`; TP_NONE for a
+ * literal or anything else. */
+static uint32_t template_index(const tp_matcher *m, uint32_t e)
+{
+	uint32_t v = TP_NONE;
+	if (kind(m, e) == K_BINARY_OP) {
+		v = tp_child(m->tree, e, F_RIGHT);
+		uint32_t f = kind(m, v) == K_CALL ? tp_child(m->tree, v, F_FUNCTION) : TP_NONE;
+		if (kind(m, f) == K_IDENTIFIER && tp_str_eq(text(m, f), "str"))
+			v = N(m, tp_child(m->tree, v, F_ARGUMENTS))->first;
+	} else if (kind(m, e) == K_CALL) {
+		uint32_t args = tp_child(m->tree, e, F_ARGUMENTS);
+		v = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE;
+	} else if (kind(m, e) == K_STRING) {
+		for (uint32_t c = N(m, e)->first; c != TP_NONE; c = N(m, c)->next)
+			if (kind(m, c) == K_INTERPOLATION)
+				v = tp_child(m->tree, c, F_EXPRESSION);
+	}
+	return v;
+}
+
+/* The index of literal device string e ("cuda:1" -> 1), or -1. */
+static long literal_index(const tp_matcher *m, uint32_t e)
+{
+	if (kind(m, e) != K_STRING || !device_string(m, e, 0) || template_index(m, e) != TP_NONE)
+		return -1;
+	tp_str t = text(m, e);
+	const char *colon = memchr(t.ptr, ':', t.len);
+	return colon ? strtol(colon + 1, NULL, 10) : -1;
+}
+
+/* The device strings no call chose: an argparse default, a dataclass field,
+ * a dict's value, a name's value used through an attribute (`args.device`,
+ * `cfg["device"]`) become the local device too, as `.to("cuda:0")` did: on
+ * one card they all named the same device. Not: a file that names two
+ * devices by number (model parallel), a list of several (choices), a dict
+ * key (a saved location), a template whose index is no device index
+ * (`"cuda:" + str(t.device.index)`), or code that runs before the setup at
+ * `ready`, which cannot use its variable. */
+static int one_device_value(const tp_matcher *m, uint32_t i)
+{
+	uint32_t p = N(m, i)->parent;
+	uint16_t pk = kind(m, p);
+	return !(pk == K_PAIR && N(m, i)->field == F_KEY) && pk != K_CONCAT_STRING &&
+	       !((pk == K_LIST || pk == K_TUPLE || pk == K_SET) && (N(m, i)->next != TP_NONE || N(m, p)->first != i));
+}
+
+static void local_device_values(tp_matcher *m, const tp_rule *index, uint32_t ready)
+{
+	long seen = -1;
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		long n = one_device_value(m, i) ? literal_index(m, i) : -1;
+		if (n >= 0 && seen >= 0 && n != seen)
+			return;
+		if (n >= 0)
+			seen = n;
+	}
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint16_t k = kind(m, i);
+		if (m->claimed[i] || (k != K_STRING && k != K_BINARY_OP && k != K_CALL))
+			continue;
+		uint32_t p = N(m, i)->parent, v = template_index(m, i);
+		if (!one_device_value(m, i) || (N(m, i)->start < ready && !runs_in_call(m, i)) ||
+		    (v != TP_NONE && !(index && tp_match__int_index(m, index, v))) || (v == TP_NONE && literal_index(m, i) < 0))
+			continue;
+		int interpolated = 0;
+		for (uint32_t q = p; q != TP_NONE && !interpolated; q = N(m, q)->parent)
+			interpolated = kind(m, q) == K_INTERPOLATION;
+		if (!interpolated)
+			local_device_expr(m, i, 0);
+	}
+}
+
 /* Whether a top-level statement sets the environment:
  * `os.environ["ASCEND_RT_VISIBLE_DEVICES"] = "1"`, os.environ.setdefault/update, os.putenv. */
 static int sets_environ(const tp_matcher *m, uint32_t stmt)
@@ -1107,6 +1191,7 @@ void tp_specify_device(tp_matcher *m)
 		bare |= leaf != TP_NONE && tp_str_eq(text(m, leaf), "cuda") && kind(m, args) == K_ARG_LIST &&
 			tp_match__find_arg(m, args, 0, "device", &kw) == TP_NONE;
 	}
+	local_device_values(m, index, anchor == TP_NONE ? 0 : N(m, anchor)->end);
 	if ((m->items.len == before && !m->plain_device && !bare) || defined)
 		return;
 	tp_buf b = {0};
@@ -1544,6 +1629,7 @@ void tp_distributed(tp_matcher *m)
 			choose_device(m, i, qn, index);
 		}
 	}
+	local_device_values(m, index, anchor == TP_NONE ? 0 : N(m, anchor)->end);
 	/* The process group, right after the module's imports. */
 	{
 		const char *e = m->eol;

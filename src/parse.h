@@ -40,7 +40,8 @@
 	X(DICT, "dictionary") X(PAIR, "pair") X(WHILE, "while_statement")            \
 	X(TRY, "try_statement") X(LIST_COMP, "list_comprehension")                    \
 	X(SET_COMP, "set_comprehension") X(DICT_COMP, "dictionary_comprehension")      \
-	X(GENERATOR, "generator_expression") X(WITH, "with_statement")
+	X(GENERATOR, "generator_expression") X(WITH, "with_statement")                \
+	X(LIST, "list") X(TUPLE, "tuple") X(SET, "set")
 
 enum tp_kind {
 	K_OTHER = 0,
@@ -56,7 +57,7 @@ enum tp_kind {
 	X(MODULE_NAME, "module_name") X(LEFT, "left") X(RIGHT, "right")              \
 	X(VALUE, "value") X(BODY, "body") X(PARAMETERS, "parameters")                \
 	X(SUPERCLASSES, "superclasses") X(DEFINITION, "definition")                  \
-	X(EXPRESSION, "expression")
+	X(EXPRESSION, "expression") X(KEY, "key")
 
 enum tp_field {
 	F_NONE = 0,
