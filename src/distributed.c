@@ -73,6 +73,13 @@ static const char *const dataloader[] = {"torch.utils.data.DataLoader", "torch.u
 static const char *const ddp[] = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.DistributedDataParallel",
 				  "torch.nn.parallel.distributed.DistributedDataParallel", NULL};
 
+/* Training frameworks that set up the process group, wrap the model and
+ * shard the data themselves when a launcher starts the script. */
+static const char *const frameworks[] = {
+	"deepspeed.initialize", "deepspeed.init_distributed", "accelerate.Accelerator", "lightning.Trainer",
+	"lightning.pytorch.Trainer", "pytorch_lightning.Trainer", "lightning.Fabric", "lightning.fabric.Fabric",
+	"transformers.Trainer", "transformers.Seq2SeqTrainer", "trl.SFTTrainer", "trl.DPOTrainer", NULL};
+
 /* `model = DataParallel(model, ...)` on lines of its own would become
  * `model = model`: its lines go instead (with a comment after it), or it
  * becomes `pass` when it is the only statement of its block. Returns whether
@@ -423,10 +430,10 @@ static int guard_block(tp_matcher *m, uint32_t w)
 }
 
 /* Whether a function name says it saves a checkpoint: save_checkpoint,
- * save_model, saveCkpt, save_state_dict. */
+ * save_model, saveCkpt, save_state_dict, save_pretrained. */
 static int saver_name(tp_str name)
 {
-	static const char *const what[] = {"checkpoint", "ckpt", "model", "state", "weights", NULL};
+	static const char *const what[] = {"checkpoint", "ckpt", "model", "state", "weights", "pretrained", NULL};
 	char low[64];
 	if (!lower_name(low, sizeof low, name) || !strstr(low, "save"))
 		return 0;
@@ -1571,6 +1578,12 @@ void tp_distributed(tp_matcher *m)
 		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
 		if (qn && (strcmp(qn, "torch.distributed.init_process_group") == 0 || qname_in(qn, ddp))) {
 			note(m, i, "MAIN sets up distributed training itself: distributed mode adds nothing; the normal rules still apply");
+			return;
+		}
+		if (qname_in(qn, frameworks)) {
+			note(m, i, tp_arena_printf(m->arena, "MAIN trains through %s, which distributes the training itself when its "
+							     "launcher starts it (torchrun, deepspeed, accelerate launch): distributed "
+							     "mode adds nothing; the normal rules still apply", qn));
 			return;
 		}
 	}

@@ -39,3 +39,4 @@ for epoch in range(3):
             torch.save(model.module.state_dict(), f)
             f.write(b"""
 end""")
+if npu_rank == 0: tokenizer.save_pretrained("out")  # a Hugging Face saver

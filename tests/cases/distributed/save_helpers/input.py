@@ -27,3 +27,4 @@ for epoch in range(3):
         torch.save(model.state_dict(), f)
         f.write(b"""
 end""")
+tokenizer.save_pretrained("out")  # a Hugging Face saver
