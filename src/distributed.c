@@ -169,6 +169,35 @@ static int assigns_model(const tp_matcher *m, uint32_t i, tp_str model)
 	return 0;
 }
 
+/* The name that statement stmt makes an alias or a copy of the model:
+ * `raw_model = model`, `ema = copy.deepcopy(model)`; an empty name if none. */
+static tp_str model_alias(const tp_matcher *m, uint32_t stmt, tp_str model)
+{
+	uint32_t a = kind(m, stmt) == K_EXPR_STMT ? N(m, stmt)->first : TP_NONE;
+	uint32_t left = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_LEFT) : TP_NONE;
+	uint32_t right = left == TP_NONE ? TP_NONE : tp_child(m->tree, a, F_RIGHT);
+	if (kind(m, right) == K_CALL) {
+		uint32_t f = tp_child(m->tree, right, F_FUNCTION), args = tp_child(m->tree, right, F_ARGUMENTS);
+		uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : f;
+		uint32_t only = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE;
+		right = tp_str_eq(text(m, leaf), "deepcopy") && only != TP_NONE && N(m, only)->next == TP_NONE ? only : TP_NONE;
+	}
+	if (kind(m, left) != K_IDENTIFIER || kind(m, right) != K_IDENTIFIER || !tp_str_same(text(m, right), model))
+		return (tp_str){"", 0};
+	return text(m, left);
+}
+
+/* Whether MAIN calls name: `name(x)`. */
+static int calls_name(const tp_matcher *m, tp_str name)
+{
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t f = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
+		if (kind(m, f) == K_IDENTIFIER && tp_str_same(text(m, f), name))
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether expression e is an attribute, subscript or call chain on the
  * model: `model.fc`, `model.classifier[6]`, `model.body.parameters()`. */
 static int on_model(const tp_matcher *m, uint32_t e, tp_str model)
@@ -1231,6 +1260,15 @@ static void add_models(const tp_matcher *m, uint32_t root, tp_names *out)
 		if (kind(m, obj) != K_IDENTIFIER || !model_method(m, j, text(m, obj), "parameters"))
 			continue;
 		tp_str name = text(m, obj);
+		/* `model_without_ddp = model`: the model is the one MAIN calls */
+		for (uint32_t a = 0; a < m->tree->count; a++) {
+			uint32_t right = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_RIGHT) : TP_NONE;
+			tp_str of = kind(m, right) == K_IDENTIFIER ? text(m, right) : (tp_str){"", 0};
+			if (of.len && tp_str_same(model_alias(m, N(m, a)->parent, of), name) && calls_name(m, of)) {
+				name = of;
+				break;
+			}
+		}
 		int known = 0, assigned = 0;
 		for (size_t k = 0; k < out->len && !known; k++)
 			known = tp_str_same(out->items[k], name);
@@ -1477,6 +1515,8 @@ static void wrap_model(tp_matcher *m, tp_str model)
 			continue;
 		if (places_model(m, n, model, 0))
 			stmt = n;
+		else if (model_alias(m, n, model).len && !calls_name(m, model_alias(m, n, model)))
+			stmt = n; /* `raw_model = model`, an EMA copy: of the module, not of the wrapper */
 		else if (kind(m, n) == K_FOR || kind(m, n) == K_WHILE || (mentions(m, n, model) && !reads_parameters(m, n, model)))
 			break;
 		/* else code that leaves the model alone (the loss, another
