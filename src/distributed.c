@@ -458,6 +458,45 @@ static int guard_block(tp_matcher *m, uint32_t w)
 	return 1;
 }
 
+/* Whether the with statement w opens only what it is given by calls
+ * named `name` (`with open(path, "wb") as f`, `gzip.open`): the calls of
+ * its header outside other calls. */
+static int with_of(const tp_matcher *m, uint32_t w, const char *name)
+{
+	uint32_t body = tp_child(m->tree, w, F_BODY);
+	int found = 0;
+	for (uint32_t j = w + 1; j < body && j < N(m, w)->end_index; j++) {
+		if (kind(m, j) != K_CALL)
+			continue;
+		uint32_t f = tp_child(m->tree, j, F_FUNCTION);
+		uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : f;
+		if (leaf == TP_NONE || !tp_str_eq(text(m, leaf), name))
+			return 0;
+		found = 1;
+		j = N(m, j)->end_index - 1;
+	}
+	return found;
+}
+
+/* Whether a loop is under root. */
+static int has_loop(const tp_matcher *m, uint32_t root)
+{
+	for (uint32_t j = root; j < N(m, root)->end_index; j++)
+		if (kind(m, j) == K_FOR || kind(m, j) == K_WHILE)
+			return 1;
+	return 0;
+}
+
+/* Whether node is in a `with tempfile.TemporaryDirectory() as d:` block:
+ * each rank has its own directory, so each rank saves its own file. */
+static int in_temp_dir(const tp_matcher *m, uint32_t node)
+{
+	for (uint32_t p = N(m, node)->parent; p != TP_NONE; p = N(m, p)->parent)
+		if (kind(m, p) == K_WITH && with_of(m, p, "TemporaryDirectory"))
+			return 1;
+	return 0;
+}
+
 /* Whether a function name says it saves a checkpoint: save_checkpoint,
  * save_model, saveCkpt, save_state_dict, save_pretrained. */
 static int saver_name(tp_str name)
@@ -1658,7 +1697,9 @@ void tp_distributed(tp_matcher *m)
 		} else if ((qn && strcmp(qn, "torch.save") == 0 && !in_saver(m, i)) || saver_call(m, i, qn)) {
 			uint32_t p = N(m, i)->parent;
 			uint32_t w = kind(m, p) == K_EXPR_STMT && kind(m, N(m, p)->parent) == K_BLOCK ? N(m, N(m, p)->parent)->parent : TP_NONE;
-			if (kind(m, w) == K_WITH && !rank_guarded(m, i) && guard_block(m, w)) {
+			if (in_temp_dir(m, i)) {
+				continue; /* each rank saves into its own directory and reads it back */
+			} else if (kind(m, w) == K_WITH && with_of(m, w, "open") && !has_loop(m, w) && !rank_guarded(m, i) && guard_block(m, w)) {
 				saved = 1; /* `with open(path, "wb") as f: torch.save(sd, f)`: the open too */
 			} else if (p != TP_NONE && kind(m, p) == K_EXPR_STMT && !rank_guarded(m, i)) {
 				/* After other code on its line (`if best: torch.save(...)`,
