@@ -333,6 +333,9 @@ static int trains_model(const tp_matcher *m, uint32_t call, tp_str model)
 		tp_str name = kind(m, v) == K_IDENTIFIER ? text(m, v) : (tp_str){"", 0};
 		const tp_binding *b = name.len ? tp_resolve_name(m->res, v, name.ptr, name.len) : NULL;
 		uint32_t value = b && b->kind == TP_BIND_LOCAL ? b->value : TP_NONE;
+		const char *qn = kind(m, value) == K_CALL ? qname(m, value) : NULL;
+		if (qn && strncmp(qn, "torch.optim.", 12) == 0 && !strchr(qn + 12, '.'))
+			return 1; /* an optimizer, over a list of the model's parameters */
 		for (uint32_t j = value; j != TP_NONE && j < N(m, value)->end_index; j++)
 			if (kind(m, j) == K_CALL && model_method(m, j, model, "parameters"))
 				return 1;
@@ -1296,7 +1299,11 @@ static void add_models(const tp_matcher *m, uint32_t root, tp_names *out)
 	for (uint32_t j = root; j < N(m, root)->end_index; j++) {
 		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
 		uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : TP_NONE;
-		if (kind(m, obj) != K_IDENTIFIER || !model_method(m, j, text(m, obj), "parameters"))
+		if (obj == TP_NONE || !tp_str_eq(text(m, tp_child(m->tree, f, F_ATTRIBUTE)), "parameters"))
+			continue;
+		while (kind(m, obj) == K_ATTRIBUTE) /* a part of it trains: `model.fc.parameters()` */
+			obj = tp_child(m->tree, obj, F_OBJECT);
+		if (kind(m, obj) != K_IDENTIFIER)
 			continue;
 		tp_str name = text(m, obj);
 		/* `model_without_ddp = model`: the model is the one MAIN calls */
@@ -1318,8 +1325,21 @@ static void add_models(const tp_matcher *m, uint32_t root, tp_names *out)
 	}
 }
 
-static void trained_models(tp_matcher *m, tp_names *out)
+/* Whether code under root calls a parameters() method. */
+static int calls_parameters(const tp_matcher *m, uint32_t root)
 {
+	for (uint32_t j = root; root != TP_NONE && j < N(m, root)->end_index; j++)
+		if (kind(m, j) == K_ATTRIBUTE && (tp_str_eq(text(m, tp_child(m->tree, j, F_ATTRIBUTE)), "parameters") ||
+						  tp_str_eq(text(m, tp_child(m->tree, j, F_ATTRIBUTE)), "named_parameters")))
+			return 1;
+	return 0;
+}
+
+/* Returns the number of optimizers MAIN builds that get no parameters()
+ * (`LBFGS([input_img.requires_grad_()])`): they train no network. */
+static int trained_models(tp_matcher *m, tp_names *out)
+{
+	int count = 0;
 	static const char *const optimizers[] = {"SGD", "Adam", "AdamW", "Adamax", "Adagrad", "Adadelta", "RMSprop", "Rprop",
 						 "ASGD", "LBFGS", "NAdam", "RAdam", "SparseAdam", "FusedAdam", "FusedLAMB",
 						 "FusedSGD", "Lion", "LAMB", "Lamb", "Adafactor", NULL};
@@ -1335,14 +1355,24 @@ static void trained_models(tp_matcher *m, tp_names *out)
 			continue;
 		/* The arguments, and the value of a name given as one:
 		 * `params = list(enc.parameters()) + list(dec.parameters())`. */
+		int params = 0;
 		for (uint32_t a = N(m, args)->first; a != TP_NONE; a = N(m, a)->next) {
 			uint32_t v = kind(m, a) == K_KEYWORD_ARG ? tp_child(m->tree, a, F_VALUE) : a;
-			const tp_binding *b = kind(m, v) == K_IDENTIFIER ? tp_resolve_name(m->res, v, text(m, v).ptr, text(m, v).len) : NULL;
 			add_models(m, v, out);
-			if (b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE)
-				add_models(m, b->value, out);
+			params |= calls_parameters(m, v);
+			for (uint32_t j = 0; kind(m, v) == K_IDENTIFIER && j < m->tree->count; j++) {
+				/* each value of the name: `params = model.parameters()`, then maybe a list */
+				uint32_t left = kind(m, j) == K_ASSIGNMENT ? tp_child(m->tree, j, F_LEFT) : TP_NONE;
+				if (kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), text(m, v)) &&
+				    m->res->scope_of[j] == m->res->scope_of[v]) {
+					add_models(m, tp_child(m->tree, j, F_RIGHT), out);
+					params |= calls_parameters(m, tp_child(m->tree, j, F_RIGHT));
+				}
+			}
 		}
+		count += !params;
 	}
+	return count;
 }
 
 /* The innermost loop that holds node, in its function; TP_NONE when none. */
@@ -1757,13 +1787,15 @@ void tp_distributed(tp_matcher *m)
 			tp_array_push(&models, ((tp_str){t, n}));
 		t += n + (t[n] == ',');
 	}
-	if (!*m->dist_model)
-		trained_models(m, &models);
+	int free_optimizers = *m->dist_model ? 0 : trained_models(m, &models);
 	tp_str fallback = {"model", 5};
 	int assigned = 0;
 	for (uint32_t i = 0; i < m->tree->count && !assigned; i++)
 		assigned = assigns_model(m, i, fallback);
-	if (!models.len && !*m->dist_model && assigned && !uses_as_network(m, fallback))
+	if (!models.len && free_optimizers)
+		note_file(m, "MAIN's optimizers get no parameters() of a model (they train an input image, a tensor): nothing is wrapped in "
+			     "DistributedDataParallel, which refuses a module with nothing to train; if a network trains, name it with -t");
+	else if (!models.len && !*m->dist_model && assigned && !uses_as_network(m, fallback))
 		note_file(m, "MAIN builds no optimizer, and model is neither called nor given to other code there: if it trains "
 			     "in its own methods (model.optimize_parameters()), wrap the networks it holds (self.netG) in "
 			     "DistributedDataParallel there by hand; else name the network with -t");
