@@ -29,7 +29,8 @@ def test_ranks_out_of_sync_fail():
 
 
 def test_each_rank_its_own_seed_shows_a_model_left_unwrapped():
-    # Trained parameters are compared; the frozen network differs per rank and is not.
+    # Trained parameters are compared; the frozen network and the layer no optimizer holds differ
+    # per rank and are not.
     result = cli("run", "--nproc", "2", data("two_models.py"), "--", "--wrap-aux")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "ranks in sync: 4 parameters identical on 2 ranks" in result.stdout

@@ -23,7 +23,8 @@ class Recorder:
     max_steps: raise StopRun once `steps` reaches it (None: never);
     modules: every nn.Module created, in creation order, kept alive so that a model
       local to main() can still be checksummed at exit;
-    loaders: for each DataLoader iterated, in order, the batches it yielded in each epoch.
+    loaders: for each DataLoader iterated, in order, the batches it yielded in each epoch;
+    optimized: the ids of the parameters some optimizer was given.
     """
 
     def __init__(self, max_steps=None):
@@ -32,6 +33,7 @@ class Recorder:
         self.max_steps = max_steps
         self.modules = []
         self.loaders = {}
+        self.optimized = set()
         self._module_ids = set()
         self._depth = threading.local()
 
@@ -104,6 +106,7 @@ class Recorder:
         @functools.wraps(real_init)
         def init(self, *args, **kwargs):
             real_init(self, *args, **kwargs)
+            recorder.optimized.update(id(p) for group in self.param_groups for p in group["params"])
             for cls in type(self).__mro__:
                 step = cls.__dict__.get("step")
                 if step is not None and not getattr(step, "transplt_counted", False):
@@ -154,7 +157,8 @@ class Recorder:
     def parameter_checksums(self, trainable_only=False):
         """{"<Class>#<n>": {"class", "params": {name: {"sha256", "sum", "abs_sum"}}}} for every
         module with parameters that no other module contains; n counts modules of that class.
-        trainable_only: only parameters that require grad (a frozen network is not trained)."""
+        trainable_only: only parameters an optimizer was given and that require grad (a frozen
+        network, a replaced head, a layer no optimizer holds are not trained)."""
         contained = set()
         for module in self.modules:
             contained.update(id(child) for child in module.modules() if child is not module)
@@ -165,7 +169,7 @@ class Recorder:
                 # A lazy module that never ran has no values to check.
                 params = [(name, param) for name, param in module.named_parameters()
                           if not isinstance(param, torch.nn.parameter.UninitializedParameter)
-                          and (param.requires_grad or not trainable_only)]
+                          and (not trainable_only or (param.requires_grad and id(param) in self.optimized))]
                 if id(module) in contained or not params:
                     continue
                 cls = type(module).__name__

@@ -1,5 +1,6 @@
-"""A converted (NPU) script with a second trained model and a frozen one: --wrap-aux wraps the
-second in DDP too; without it, only per-rank randomness shows that it was left out."""
+"""A converted (NPU) script with a second trained model, a frozen one and a layer no optimizer
+holds (a replaced head): --wrap-aux wraps the second in DDP too; without it, only per-rank
+randomness shows that it was left out."""
 import argparse
 import os
 
@@ -25,6 +26,7 @@ def main():
     frozen = nn.Linear(4, 4).npu()  # never trained: each rank may hold its own
     for p in frozen.parameters():
         p.requires_grad = False
+    old_head = nn.Linear(4, 2).npu()  # requires grad, but no optimizer trains it
     optimizer = torch.optim.SGD(list(model.parameters()) + list(aux.parameters()), lr=0.1)
     for _ in range(3):
         x = torch.randn(8, 4).npu()
