@@ -73,6 +73,23 @@ static const char *const dataloader[] = {"torch.utils.data.DataLoader", "torch.u
 static const char *const ddp[] = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.DistributedDataParallel",
 				  "torch.nn.parallel.distributed.DistributedDataParallel", NULL};
 
+static const char *const random_split[] = {"torch.utils.data.random_split", "torch.utils.data.dataset.random_split", NULL};
+
+/* Whether MAIN seeds torch: torch.manual_seed(...), or a helper named for
+ * it (set_seed, seed_everything), which seeds every rank alike. */
+static int seeds(const tp_matcher *m)
+{
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t f = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
+		uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : f;
+		tp_str name = kind(m, leaf) == K_IDENTIFIER ? text(m, leaf) : (tp_str){"", 0};
+		for (size_t k = 0; k + 4 <= name.len; k++)
+			if (memcmp(name.ptr + k, "seed", 4) == 0)
+				return 1;
+	}
+	return 0;
+}
+
 /* Training frameworks that set up the process group, wrap the model and
  * shard the data themselves when a launcher starts the script. */
 static const char *const frameworks[] = {
@@ -1104,6 +1121,47 @@ static void local_device_values(tp_matcher *m, const tp_rule *index, uint32_t re
 	}
 }
 
+/* Whether the value of name is assigned under root (`best = val_loss`,
+ * `patience += 1`): a measure that each rank computes for itself. */
+static int assigned_under(const tp_matcher *m, uint32_t root, tp_str name)
+{
+	for (uint32_t j = root; j < N(m, root)->end_index; j++) {
+		uint32_t left = kind(m, j) == K_ASSIGNMENT || kind(m, j) == K_AUG_ASSIGN ? tp_child(m->tree, j, F_LEFT) : TP_NONE;
+		if (left != TP_NONE && mentions(m, left, name))
+			return 1;
+	}
+	return 0;
+}
+
+/* A `break` out of an epoch loop (one that holds another loop, over the
+ * batches) on a condition that the loop computes (`if patience > 5:
+ * break`): each rank measures its own share of the data, so the ranks can
+ * decide apart, and the ones that go on hang in their next all-reduce. */
+static void check_break(tp_matcher *m, uint32_t brk)
+{
+	uint32_t cond = TP_NONE, loop = TP_NONE;
+	for (uint32_t p = N(m, brk)->parent; p != TP_NONE && loop == TP_NONE; p = N(m, p)->parent) {
+		if (kind(m, p) == K_IF && cond == TP_NONE)
+			cond = N(m, p)->first;
+		if (kind(m, p) == K_FOR || kind(m, p) == K_WHILE)
+			loop = p;
+		if (kind(m, p) == K_FUNCTION_DEF || kind(m, p) == K_CLASS_DEF)
+			return;
+	}
+	if (cond == TP_NONE || loop == TP_NONE)
+		return;
+	uint32_t body = tp_child(m->tree, loop, F_BODY);
+	if (body == TP_NONE || !has_loop(m, body))
+		return;
+	for (uint32_t j = cond; j < N(m, cond)->end_index; j++)
+		if (kind(m, j) == K_IDENTIFIER && N(m, j)->field != F_ATTRIBUTE && assigned_under(m, body, text(m, j))) {
+			note(m, brk, "this break ends the epoch loop on what this rank measured: ranks that see different data may "
+				     "decide apart and hang in the next all-reduce; all_reduce the measure first (or decide on rank 0 "
+				     "and broadcast)");
+			return;
+		}
+}
+
 /* Whether a top-level statement sets the environment:
  * `os.environ["ASCEND_RT_VISIBLE_DEVICES"] = "1"`, os.environ.setdefault/update, os.putenv. */
 static int sets_environ(const tp_matcher *m, uint32_t stmt)
@@ -1702,6 +1760,8 @@ void tp_distributed(tp_matcher *m)
 	int loader_calls = 0, saved = 0;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
+		if (k == K_BREAK)
+			check_break(m, i);
 		if (k == K_STRING && text(m, i).len == 22 && memcmp(text(m, i).ptr + 1, "CUDA_VISIBLE_DEVICES", 20) == 0)
 			note(m, i, "every rank sets its device from LOCAL_RANK: a visible-device list set here must hold all the cards "
 				   "the launcher uses, or leave it to the launcher");
@@ -1744,6 +1804,12 @@ void tp_distributed(tp_matcher *m)
 			note(m, i, "if this reads a file that rank 0 alone saves above, call torch.distributed.barrier() before it: "
 				   "the other ranks do not wait for the save");
 			choose_device(m, i, qn, index);
+		} else if (qname_in(qn, random_split) && !seeds(m)) {
+			int kw = 0;
+			uint32_t args = tp_child(m->tree, i, F_ARGUMENTS);
+			if (kind(m, args) == K_ARG_LIST && tp_match__find_arg(m, args, 2, "generator", &kw) == TP_NONE)
+				note(m, i, "each rank draws its own split here, so one rank trains on another's validation data: pass "
+					   "generator=torch.Generator().manual_seed(0) (or seed torch alike on every rank)");
 		} else if (qname_in(qn, dataloader)) {
 			loader_calls++;
 			uint32_t l = sample_loader(m, i);
