@@ -379,6 +379,18 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 		default: break;
 		}
 	}
+	/* `from helpers import *` where helpers imports torch: a `torch` the
+	 * file never binds is that module. */
+	for (uint32_t i = 0; i < tree->count; i++) {
+		if (N(r, i)->kind != K_WILDCARD_IMPORT || r->scope_of[i] != 0)
+			continue;
+		if (!tp_map_get(&r->bindings, "0:torch", 7)) {
+			tp_binding *b = tp_arena_alloc(r->arena, sizeof *b);
+			*b = (tp_binding){TP_BIND_IMPORT, "torch", 1, 0, 0, 0, TP_NONE};
+			tp_map_put(&r->bindings, "0:torch", 7, b);
+		}
+		break;
+	}
 }
 
 void tp_resolver_dispose(tp_resolver *r)
