@@ -797,9 +797,29 @@ static int written_by_rules(const tp_matcher *m, const char *qn)
 	return 0;
 }
 
+/* Whether the name that expression e starts from is an import the scope
+ * also assigns: `import torch.optim as optim; optim = optim.Adam(...)`
+ * makes `optim.step()` a method of the value, not torch.optim.step. */
+static int base_reassigned(const tp_matcher *m, uint32_t e)
+{
+	while (kind(m, e) == K_ATTRIBUTE || kind(m, e) == K_CALL)
+		e = tp_child(m->tree, e, kind(m, e) == K_ATTRIBUTE ? F_OBJECT : F_FUNCTION);
+	if (kind(m, e) != K_IDENTIFIER)
+		return 0;
+	const tp_binding *b = tp_resolve_name(m->res, e, text(m, e).ptr, text(m, e).len);
+	if (!b || !b->assigned)
+		return 0;
+	for (uint32_t i = 0; i < m->tree->count; i++) { /* after the first assignment */
+		uint32_t left = kind(m, i) == K_ASSIGNMENT ? tp_child(m->tree, i, F_LEFT) : TP_NONE;
+		if (kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), text(m, e)))
+			return N(m, e)->start >= N(m, i)->end;
+	}
+	return 0;
+}
+
 static void classify(tp_matcher *m, uint32_t node, const char *qn)
 {
-	if (!m->ops || m->claimed[node] || under_module_rule(m, qn) || written_by_rules(m, qn))
+	if (!m->ops || m->claimed[node] || under_module_rule(m, qn) || written_by_rules(m, qn) || base_reassigned(m, node))
 		return; /* claimed: distributed mode removes it */
 	const char *tip = NULL;
 	switch (tp_ops_classify(m->ops, qn, &tip)) {

@@ -1,0 +1,12 @@
+import torch
+import torch_npu
+import torch.optim as optim
+
+model = torch.nn.Linear(2, 2).npu()
+# The module name now holds an optimizer: its methods are no torch.optim API.
+optim = optim.SGD(model.parameters(), lr=0.1)
+
+
+def step():
+    optim.step()
+    optim.zero_grad()
