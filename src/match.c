@@ -1106,22 +1106,40 @@ static int is_store(const tp_matcher *m, uint32_t n)
 	return 0;
 }
 
+/* Whether the file declares attribute name for the instances of its class
+ * (or namedtuple) named by identifier cls. */
+static int class_declares(const tp_matcher *m, uint32_t cls, tp_str name)
+{
+	if (kind(m, cls) != K_IDENTIFIER)
+		return 0;
+	tp_str c = text(m, cls);
+	const char *key = tp_arena_printf(m->arena, "%.*s.%.*s", (int)c.len, c.ptr, (int)name.len, name.ptr);
+	return tp_resolve_declared(m->res, key, strlen(key));
+}
+
 /* Whether obj is an object of the file's own that declares attribute name:
- * one built with it as a keyword (`opts = SimpleNamespace(is_cuda=...)`), or
- * the parsed arguments when an argparse option makes it (`args =
- * parser.parse_args()`, or a `def main(args)` parameter so named). */
+ * an instance of a class of the file that declares it (`s = State()`,
+ * `Cfg(True)`) or that class itself, one built with it as a keyword (`opts
+ * = SimpleNamespace(is_cuda=...)`), or the parsed arguments when an argparse
+ * option makes it (`args = parser.parse_args()`, or a `def main(args)`
+ * parameter so named). */
 static int declared_on(const tp_matcher *m, uint32_t obj, tp_str name)
 {
 	static const char *const arg_names[] = {"args", "opt", "opts", "cfg", "config", "hparams", "flags", "FLAGS", "params", NULL};
-	if (kind(m, obj) != K_IDENTIFIER)
-		return 0;
+	uint32_t v = obj;
 	tp_str s = text(m, obj);
-	const tp_binding *b = tp_resolve_name(m->res, obj, s.ptr, s.len);
-	if (!b || b->kind != TP_BIND_LOCAL)
-		return 0;
-	uint32_t v = b->value;
+	if (kind(m, obj) == K_IDENTIFIER) {
+		const tp_binding *b = tp_resolve_name(m->res, obj, s.ptr, s.len);
+		if (!b || b->kind != TP_BIND_LOCAL)
+			return 0;
+		if (class_declares(m, obj, name))
+			return 1;
+		v = b->value;
+	}
 	if (kind(m, v) == K_SUBSCRIPT) /* args = parser.parse_known_args()[0] */
 		v = N(m, v)->first;
+	if (kind(m, v) == K_CALL && class_declares(m, tp_child(m->tree, v, F_FUNCTION), name))
+		return 1;
 	uint32_t args = kind(m, v) == K_CALL ? tp_child(m->tree, v, F_ARGUMENTS) : TP_NONE;
 	int kw = 0;
 	if (kind(m, args) == K_ARG_LIST && tp_match__find_arg(m, args, -1, tp_arena_strndup(m->arena, name.ptr, name.len), &kw) != TP_NONE)
