@@ -1375,6 +1375,17 @@ static int names_no_device(const tp_matcher *m, uint32_t str)
 	return !oq || !lookup_z(&m->rules->module, tp_arena_printf(m->arena, "%s.%.*s", oq, (int)name.len, name.ptr));
 }
 
+/* The text between a string literal's quotes (prefix included in neither). */
+static tp_str string_inner(const tp_matcher *m, uint32_t str)
+{
+	uint32_t open = kind(m, str) == K_STRING ? N(m, str)->first : TP_NONE, close = open;
+	for (uint32_t c = open; c != TP_NONE; c = N(m, c)->next)
+		close = c;
+	if (kind(m, open) != K_STRING_START || kind(m, close) != K_STRING_END)
+		return (tp_str){"", 0};
+	return (tp_str){m->src + N(m, open)->end, N(m, close)->start - N(m, open)->end};
+}
+
 /* Whether str is a key of a dict literal that has the key `want` already
  * (`{"npu": torch.bfloat16, "cuda": torch.float16}`): renaming it would
  * override the NPU's own entry. */
@@ -1385,13 +1396,65 @@ static int dict_has_key(const tp_matcher *m, uint32_t str, const char *want)
 		return 0;
 	for (uint32_t p = N(m, N(m, pair)->parent)->first; p != TP_NONE; p = N(m, p)->next) {
 		uint32_t key = kind(m, p) == K_PAIR ? N(m, p)->first : TP_NONE;
-		uint32_t open = kind(m, key) == K_STRING ? N(m, key)->first : TP_NONE, close = open;
-		for (uint32_t c = open; c != TP_NONE; c = N(m, c)->next)
-			close = c;
-		if (key == str || kind(m, open) != K_STRING_START || kind(m, close) != K_STRING_END)
-			continue;
-		tp_str inner = {m->src + N(m, open)->end, N(m, close)->start - N(m, open)->end};
-		if (tp_str_eq(inner, want))
+		if (key != str && tp_str_eq(string_inner(m, key), want))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether call is `d.get(...)`, `d.pop(...)` or `d.setdefault(...)`. */
+static int is_dict_get(const tp_matcher *m, uint32_t call)
+{
+	uint32_t fn = kind(m, call) == K_CALL ? tp_child(m->tree, call, F_FUNCTION) : TP_NONE;
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? attr_name(m, fn) : TP_NONE;
+	return leaf != TP_NONE && (tp_str_eq(text(m, leaf), "get") || tp_str_eq(text(m, leaf), "pop") || tp_str_eq(text(m, leaf), "setdefault"));
+}
+
+/* Whether obj is looked up by a string key somewhere in the file
+ * (`d["x"]`, `d.get("x")`), as only a mapping is. */
+static int keyed_somewhere(const tp_matcher *m, uint32_t obj)
+{
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t o = TP_NONE, key = TP_NONE, args = tp_child(m->tree, i, F_ARGUMENTS);
+		if (kind(m, i) == K_SUBSCRIPT && (o = tp_child(m->tree, i, F_VALUE)) != TP_NONE)
+			key = N(m, o)->next;
+		else if (is_dict_get(m, i) && args != TP_NONE)
+			o = tp_child(m->tree, tp_child(m->tree, i, F_FUNCTION), F_OBJECT), key = N(m, args)->first;
+		if (kind(m, key) == K_STRING && o != TP_NONE && tp_str_same(text(m, o), text(m, obj)))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether str is a key that a mapping is looked up by: `d["cuda"]`,
+ * `d.get("cuda")` (`.pop`, `.setdefault`), `"cuda" in d` where d is such a
+ * mapping (not `"cuda" in device`, a substring test). */
+static int is_key_lookup(const tp_matcher *m, uint32_t str)
+{
+	uint32_t p = N(m, str)->parent;
+	if (kind(m, p) == K_SUBSCRIPT)
+		return N(m, str)->field != F_VALUE;
+	if (kind(m, p) == K_ARG_LIST)
+		return N(m, p)->first == str && is_dict_get(m, N(m, p)->parent);
+	if (kind(m, p) != K_COMPARISON || N(m, p)->first != str || N(m, str)->next == TP_NONE)
+		return 0;
+	char op[8];
+	size_t n = 0;
+	for (uint32_t k = N(m, str)->end; k < N(m, N(m, str)->next)->start && n < sizeof op - 1; k++)
+		if (m->src[k] != ' ' && m->src[k] != '\t')
+			op[n++] = m->src[k];
+	op[n] = '\0';
+	return (strcmp(op, "in") == 0 || strcmp(op, "notin") == 0) && keyed_somewhere(m, N(m, str)->next);
+}
+
+/* Whether the file converts a dict literal's key that reads as str does
+ * (`{"cuda": torch.float16}`): lookups by it then convert along. */
+static int converts_dict_key(const tp_matcher *m, uint32_t str, const char *want)
+{
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t p = N(m, i)->parent;
+		if (i != str && kind(m, i) == K_STRING && kind(m, p) == K_PAIR && N(m, p)->first == i && kind(m, N(m, p)->parent) == K_DICT &&
+		    tp_str_same(string_inner(m, i), string_inner(m, str)) && !m->claimed[i] && !is_saved_location(m, i) && !dict_has_key(m, i, want))
 			return 1;
 	}
 	return 0;
@@ -1446,8 +1509,9 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 		uint32_t n = (uint32_t)strlen(r->old);
 		if (n > ce - cs || memcmp(m->src + cs, r->old, n) != 0 || !tp_regex_match(r->pattern, m->src + cs, ce - cs))
 			continue;
-		if (is_saved_location(m, str) || is_path_part(m, str) || names_no_device(m, str) ||
-		    dict_has_key(m, str, tp_arena_printf(m->arena, "%s%.*s", r->replacement, (int)(ce - cs - n), m->src + cs + n)))
+		const char *want = tp_arena_printf(m->arena, "%s%.*s", r->replacement, (int)(ce - cs - n), m->src + cs + n);
+		if (is_saved_location(m, str) || is_path_part(m, str) || names_no_device(m, str) || dict_has_key(m, str, want) ||
+		    (strncmp(r->replacement, "npu", 3) == 0 && is_key_lookup(m, str) && !converts_dict_key(m, str, want)))
 			return 2;
 		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + n, r->replacement,
 			       msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));

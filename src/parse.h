@@ -40,7 +40,8 @@
 	X(DICT, "dictionary") X(PAIR, "pair") X(WHILE, "while_statement")            \
 	X(TRY, "try_statement") X(LIST_COMP, "list_comprehension")                    \
 	X(SET_COMP, "set_comprehension") X(DICT_COMP, "dictionary_comprehension")      \
-	X(GENERATOR, "generator_expression") X(WITH, "with_statement")
+	X(GENERATOR, "generator_expression") X(WITH, "with_statement")                \
+	X(COMPARISON, "comparison_operator")
 
 enum tp_kind {
 	K_OTHER = 0,
