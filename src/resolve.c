@@ -106,6 +106,8 @@ static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_ki
 	tp_binding *b = tp_map_get(&r->bindings, key, klen);
 	int int_like = kind == TP_BIND_LOCAL && int_like_value(r, value);
 	int not_int = kind == TP_BIND_LOCAL && device_like_value(r, value, 0);
+	if (not_int)
+		tp_map_put(&r->devices, name, len, r);
 	if (b) {
 		if (b->kind == TP_BIND_LOCAL && kind == TP_BIND_LOCAL) {
 			b->int_like = b->int_like && int_like;
@@ -403,6 +405,7 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 	tp_map_init(&r->bindings);
 	tp_map_init(&r->stored);
 	tp_map_init(&r->declared);
+	tp_map_init(&r->devices);
 	r->scope_of = tp_arena_alloc(arena, (tree->count ? tree->count : 1) * sizeof *r->scope_of);
 	for (uint32_t i = 0; i < tree->count; i++) {
 		const tp_node *n = N(r, i);
@@ -468,6 +471,7 @@ void tp_resolver_dispose(tp_resolver *r)
 	tp_map_dispose(&r->bindings);
 	tp_map_dispose(&r->stored);
 	tp_map_dispose(&r->declared);
+	tp_map_dispose(&r->devices);
 }
 
 int tp_resolve_attr_not_int(const tp_resolver *r, uint32_t attr)
@@ -479,6 +483,8 @@ int tp_resolve_declared(const tp_resolver *r, const char *name, size_t len)
 {
 	return tp_map_get(&r->declared, name, len) != NULL;
 }
+
+int tp_resolve_device_name(const tp_resolver *r, const char *name, size_t len) { return tp_map_get(&r->devices, name, len) != NULL; }
 
 int tp_resolve_attr_stored(const tp_resolver *r, uint32_t attr)
 {

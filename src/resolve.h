@@ -33,6 +33,7 @@ typedef struct {
 	tp_map bindings;    /* "<scope>:<name>" -> tp_binding */
 	tp_map stored;      /* source text of assigned attributes: "self.x" */
 	tp_map declared;    /* attribute names the file gives its own objects: "attr", "Cls.attr" */
+	tp_map devices;     /* names that some scope assigns a string or a device */
 } tp_resolver;
 
 void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_arena *arena);
@@ -47,6 +48,10 @@ const char *tp_resolve_qname(const tp_resolver *r, uint32_t node, int *module);
 /* Whether the file assigns this very attribute (`self.is_cuda = ...` makes
  * every `self.is_cuda` a user attribute rather than a library one). */
 int tp_resolve_attr_stored(const tp_resolver *r, uint32_t attr);
+/* Whether some scope of the file assigns a name so spelled a string or a
+ * device (`gpu = torch.device(...)`), which a parameter so named is then
+ * given too. */
+int tp_resolve_device_name(const tp_resolver *r, const char *name, size_t len);
 /* Whether the file assigns this very attribute (`self.gpu`) a string or a
  * device somewhere, so it holds no integer index. */
 int tp_resolve_attr_not_int(const tp_resolver *r, uint32_t attr);
