@@ -1256,18 +1256,27 @@ static uint32_t bound_name(const tp_matcher *m, uint32_t stmt)
 }
 
 /* A class that defines a method or property the rules rename where it is
- * used (`def cuda(self)`, `def is_cuda(self)`) binds the new name to it too,
- * after its last definition: callers' `x.cuda()` become `x.npu()`, which
- * must still reach the class's own method. */
-static void alias_renamed_method(tp_matcher *m, uint32_t def)
+ * used (`def cuda(self)`, `def is_cuda(self)`, `cuda = _to_gpu`, `is_cuda =
+ * property(...)`) binds the new name to it too, after its last definition:
+ * callers' `x.cuda()` become `x.npu()`, which must still reach the class's
+ * own method. node: the function definition or the assignment. */
+static void alias_renamed_method(tp_matcher *m, uint32_t node)
 {
-	uint32_t stmt = kind(m, N(m, def)->parent) == K_DECORATED_DEF ? N(m, def)->parent : def;
-	uint32_t body = N(m, stmt)->parent, name = tp_child(m->tree, def, F_NAME);
+	uint32_t stmt = kind(m, N(m, node)->parent) == K_DECORATED_DEF || kind(m, N(m, node)->parent) == K_EXPR_STMT ? N(m, node)->parent : node;
+	uint32_t body = N(m, stmt)->parent, name = bound_name(m, stmt), value = tp_child(m->tree, node, F_RIGHT);
 	if (kind(m, body) != K_BLOCK || kind(m, N(m, body)->parent) != K_CLASS_DEF || name == TP_NONE)
 		return;
+	/* Assigned, a method is a name or an expression (`cuda = _to_gpu`,
+	 * `cuda = property(...)`), not a constant (`cuda = True`, a flag); an
+	 * attribute only as a property: a copy of a value would not follow the
+	 * instance's own. */
+	uint16_t vk = kind(m, value);
+	int def = kind(m, node) == K_FUNCTION_DEF;
+	int method = def || vk == K_IDENTIFIER || vk == K_ATTRIBUTE || vk == K_LAMBDA || vk == K_CALL;
+	int property = vk == K_CALL && tp_str_eq(text(m, tp_child(m->tree, value, F_FUNCTION)), "property");
 	tp_str s = text(m, name);
-	const tp_rule *r = lookup(&m->rules->func_method, s.ptr, s.len);
-	if (!r)
+	const tp_rule *r = method ? lookup(&m->rules->func_method, s.ptr, s.len) : NULL;
+	if (!r && (def || property))
 		r = lookup(&m->rules->attr_method, s.ptr, s.len);
 	if (!r || strchr(r->new_name, '.'))
 		return;
@@ -1616,6 +1625,7 @@ void tp_match(tp_matcher *m)
 			match_affinity_def(m, i);
 			alias_renamed_method(m, i);
 			break;
+		case K_ASSIGNMENT: alias_renamed_method(m, i); break;
 		case K_CLASS_DEF: {
 			match_affinity_def(m, i);
 			/* Base classes: `class Net(torch.nn.Module)`. */
