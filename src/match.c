@@ -644,6 +644,8 @@ static int int_index(const tp_matcher *m, const tp_rule *r, uint32_t v, int dept
 	const tp_binding *b = kind(m, v) == K_IDENTIFIER ? tp_resolve_name(m->res, v, s.ptr, s.len) : NULL;
 	if ((b && b->kind == TP_BIND_LOCAL && b->not_int) || (kind(m, v) == K_ATTRIBUTE && tp_resolve_attr_not_int(m->res, v)))
 		return 0; /* `gpu = torch.device(...)`, `self.gpu = "cuda:0"`: a device already */
+	if (b && b->kind == TP_BIND_LOCAL && b->value == TP_NONE && !b->int_like && tp_resolve_device_name(m->res, s.ptr, s.len))
+		return 0; /* a parameter gpu in a file that binds gpu = torch.device(...): it is given that */
 	if (tp_regex_match(r->pattern, s.ptr, s.len)) /* `args.gpu`, `opt.gpu_ids[0]` */
 		return 1;
 	if (!b || b->kind != TP_BIND_LOCAL)
@@ -1126,22 +1128,40 @@ static int is_store(const tp_matcher *m, uint32_t n)
 	return 0;
 }
 
+/* Whether the file declares attribute name for the instances of its class
+ * (or namedtuple) named by identifier cls. */
+static int class_declares(const tp_matcher *m, uint32_t cls, tp_str name)
+{
+	if (kind(m, cls) != K_IDENTIFIER)
+		return 0;
+	tp_str c = text(m, cls);
+	const char *key = tp_arena_printf(m->arena, "%.*s.%.*s", (int)c.len, c.ptr, (int)name.len, name.ptr);
+	return tp_resolve_declared(m->res, key, strlen(key));
+}
+
 /* Whether obj is an object of the file's own that declares attribute name:
- * one built with it as a keyword (`opts = SimpleNamespace(is_cuda=...)`), or
- * the parsed arguments when an argparse option makes it (`args =
- * parser.parse_args()`, or a `def main(args)` parameter so named). */
+ * an instance of a class of the file that declares it (`s = State()`,
+ * `Cfg(True)`) or that class itself, one built with it as a keyword (`opts
+ * = SimpleNamespace(is_cuda=...)`), or the parsed arguments when an argparse
+ * option makes it (`args = parser.parse_args()`, or a `def main(args)`
+ * parameter so named). */
 static int declared_on(const tp_matcher *m, uint32_t obj, tp_str name)
 {
 	static const char *const arg_names[] = {"args", "opt", "opts", "cfg", "config", "hparams", "flags", "FLAGS", "params", NULL};
-	if (kind(m, obj) != K_IDENTIFIER)
-		return 0;
+	uint32_t v = obj;
 	tp_str s = text(m, obj);
-	const tp_binding *b = tp_resolve_name(m->res, obj, s.ptr, s.len);
-	if (!b || b->kind != TP_BIND_LOCAL)
-		return 0;
-	uint32_t v = b->value;
+	if (kind(m, obj) == K_IDENTIFIER) {
+		const tp_binding *b = tp_resolve_name(m->res, obj, s.ptr, s.len);
+		if (!b || b->kind != TP_BIND_LOCAL)
+			return 0;
+		if (class_declares(m, obj, name))
+			return 1;
+		v = b->value;
+	}
 	if (kind(m, v) == K_SUBSCRIPT) /* args = parser.parse_known_args()[0] */
 		v = N(m, v)->first;
+	if (kind(m, v) == K_CALL && class_declares(m, tp_child(m->tree, v, F_FUNCTION), name))
+		return 1;
 	uint32_t args = kind(m, v) == K_CALL ? tp_child(m->tree, v, F_ARGUMENTS) : TP_NONE;
 	int kw = 0;
 	if (kind(m, args) == K_ARG_LIST && tp_match__find_arg(m, args, -1, tp_arena_strndup(m->arena, name.ptr, name.len), &kw) != TP_NONE)
@@ -1256,18 +1276,27 @@ static uint32_t bound_name(const tp_matcher *m, uint32_t stmt)
 }
 
 /* A class that defines a method or property the rules rename where it is
- * used (`def cuda(self)`, `def is_cuda(self)`) binds the new name to it too,
- * after its last definition: callers' `x.cuda()` become `x.npu()`, which
- * must still reach the class's own method. */
-static void alias_renamed_method(tp_matcher *m, uint32_t def)
+ * used (`def cuda(self)`, `def is_cuda(self)`, `cuda = _to_gpu`, `is_cuda =
+ * property(...)`) binds the new name to it too, after its last definition:
+ * callers' `x.cuda()` become `x.npu()`, which must still reach the class's
+ * own method. node: the function definition or the assignment. */
+static void alias_renamed_method(tp_matcher *m, uint32_t node)
 {
-	uint32_t stmt = kind(m, N(m, def)->parent) == K_DECORATED_DEF ? N(m, def)->parent : def;
-	uint32_t body = N(m, stmt)->parent, name = tp_child(m->tree, def, F_NAME);
+	uint32_t stmt = kind(m, N(m, node)->parent) == K_DECORATED_DEF || kind(m, N(m, node)->parent) == K_EXPR_STMT ? N(m, node)->parent : node;
+	uint32_t body = N(m, stmt)->parent, name = bound_name(m, stmt), value = tp_child(m->tree, node, F_RIGHT);
 	if (kind(m, body) != K_BLOCK || kind(m, N(m, body)->parent) != K_CLASS_DEF || name == TP_NONE)
 		return;
+	/* Assigned, a method is a name or an expression (`cuda = _to_gpu`,
+	 * `cuda = property(...)`), not a constant (`cuda = True`, a flag); an
+	 * attribute only as a property: a copy of a value would not follow the
+	 * instance's own. */
+	uint16_t vk = kind(m, value);
+	int def = kind(m, node) == K_FUNCTION_DEF;
+	int method = def || vk == K_IDENTIFIER || vk == K_ATTRIBUTE || vk == K_LAMBDA || vk == K_CALL;
+	int property = vk == K_CALL && tp_str_eq(text(m, tp_child(m->tree, value, F_FUNCTION)), "property");
 	tp_str s = text(m, name);
-	const tp_rule *r = lookup(&m->rules->func_method, s.ptr, s.len);
-	if (!r)
+	const tp_rule *r = method ? lookup(&m->rules->func_method, s.ptr, s.len) : NULL;
+	if (!r && (def || property))
 		r = lookup(&m->rules->attr_method, s.ptr, s.len);
 	if (!r || strchr(r->new_name, '.'))
 		return;
@@ -1377,6 +1406,17 @@ static int names_no_device(const tp_matcher *m, uint32_t str)
 	return !oq || !lookup_z(&m->rules->module, tp_arena_printf(m->arena, "%s.%.*s", oq, (int)name.len, name.ptr));
 }
 
+/* The text between a string literal's quotes (prefix included in neither). */
+static tp_str string_inner(const tp_matcher *m, uint32_t str)
+{
+	uint32_t open = kind(m, str) == K_STRING ? N(m, str)->first : TP_NONE, close = open;
+	for (uint32_t c = open; c != TP_NONE; c = N(m, c)->next)
+		close = c;
+	if (kind(m, open) != K_STRING_START || kind(m, close) != K_STRING_END)
+		return (tp_str){"", 0};
+	return (tp_str){m->src + N(m, open)->end, N(m, close)->start - N(m, open)->end};
+}
+
 /* Whether str is a key of a dict literal that has the key `want` already
  * (`{"npu": torch.bfloat16, "cuda": torch.float16}`): renaming it would
  * override the NPU's own entry. */
@@ -1387,13 +1427,65 @@ static int dict_has_key(const tp_matcher *m, uint32_t str, const char *want)
 		return 0;
 	for (uint32_t p = N(m, N(m, pair)->parent)->first; p != TP_NONE; p = N(m, p)->next) {
 		uint32_t key = kind(m, p) == K_PAIR ? N(m, p)->first : TP_NONE;
-		uint32_t open = kind(m, key) == K_STRING ? N(m, key)->first : TP_NONE, close = open;
-		for (uint32_t c = open; c != TP_NONE; c = N(m, c)->next)
-			close = c;
-		if (key == str || kind(m, open) != K_STRING_START || kind(m, close) != K_STRING_END)
-			continue;
-		tp_str inner = {m->src + N(m, open)->end, N(m, close)->start - N(m, open)->end};
-		if (tp_str_eq(inner, want))
+		if (key != str && tp_str_eq(string_inner(m, key), want))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether call is `d.get(...)`, `d.pop(...)` or `d.setdefault(...)`. */
+static int is_dict_get(const tp_matcher *m, uint32_t call)
+{
+	uint32_t fn = kind(m, call) == K_CALL ? tp_child(m->tree, call, F_FUNCTION) : TP_NONE;
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? attr_name(m, fn) : TP_NONE;
+	return leaf != TP_NONE && (tp_str_eq(text(m, leaf), "get") || tp_str_eq(text(m, leaf), "pop") || tp_str_eq(text(m, leaf), "setdefault"));
+}
+
+/* Whether obj is looked up by a string key somewhere in the file
+ * (`d["x"]`, `d.get("x")`), as only a mapping is. */
+static int keyed_somewhere(const tp_matcher *m, uint32_t obj)
+{
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t o = TP_NONE, key = TP_NONE, args = tp_child(m->tree, i, F_ARGUMENTS);
+		if (kind(m, i) == K_SUBSCRIPT && (o = tp_child(m->tree, i, F_VALUE)) != TP_NONE)
+			key = N(m, o)->next;
+		else if (is_dict_get(m, i) && args != TP_NONE)
+			o = tp_child(m->tree, tp_child(m->tree, i, F_FUNCTION), F_OBJECT), key = N(m, args)->first;
+		if (kind(m, key) == K_STRING && o != TP_NONE && tp_str_same(text(m, o), text(m, obj)))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether str is a key that a mapping is looked up by: `d["cuda"]`,
+ * `d.get("cuda")` (`.pop`, `.setdefault`), `"cuda" in d` where d is such a
+ * mapping (not `"cuda" in device`, a substring test). */
+static int is_key_lookup(const tp_matcher *m, uint32_t str)
+{
+	uint32_t p = N(m, str)->parent;
+	if (kind(m, p) == K_SUBSCRIPT)
+		return N(m, str)->field != F_VALUE;
+	if (kind(m, p) == K_ARG_LIST)
+		return N(m, p)->first == str && is_dict_get(m, N(m, p)->parent);
+	if (kind(m, p) != K_COMPARISON || N(m, p)->first != str || N(m, str)->next == TP_NONE)
+		return 0;
+	char op[8];
+	size_t n = 0;
+	for (uint32_t k = N(m, str)->end; k < N(m, N(m, str)->next)->start && n < sizeof op - 1; k++)
+		if (m->src[k] != ' ' && m->src[k] != '\t')
+			op[n++] = m->src[k];
+	op[n] = '\0';
+	return (strcmp(op, "in") == 0 || strcmp(op, "notin") == 0) && keyed_somewhere(m, N(m, str)->next);
+}
+
+/* Whether the file converts a dict literal's key that reads as str does
+ * (`{"cuda": torch.float16}`): lookups by it then convert along. */
+static int converts_dict_key(const tp_matcher *m, uint32_t str, const char *want)
+{
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t p = N(m, i)->parent;
+		if (i != str && kind(m, i) == K_STRING && kind(m, p) == K_PAIR && N(m, p)->first == i && kind(m, N(m, p)->parent) == K_DICT &&
+		    tp_str_same(string_inner(m, i), string_inner(m, str)) && !m->claimed[i] && !is_saved_location(m, i) && !dict_has_key(m, i, want))
 			return 1;
 	}
 	return 0;
@@ -1448,8 +1540,9 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 		uint32_t n = (uint32_t)strlen(r->old);
 		if (n > ce - cs || memcmp(m->src + cs, r->old, n) != 0 || !tp_regex_match(r->pattern, m->src + cs, ce - cs))
 			continue;
-		if (is_saved_location(m, str) || is_path_part(m, str) || names_no_device(m, str) ||
-		    dict_has_key(m, str, tp_arena_printf(m->arena, "%s%.*s", r->replacement, (int)(ce - cs - n), m->src + cs + n)))
+		const char *want = tp_arena_printf(m->arena, "%s%.*s", r->replacement, (int)(ce - cs - n), m->src + cs + n);
+		if (is_saved_location(m, str) || is_path_part(m, str) || names_no_device(m, str) || dict_has_key(m, str, want) ||
+		    (strncmp(r->replacement, "npu", 3) == 0 && is_key_lookup(m, str) && !converts_dict_key(m, str, want)))
 			return 2;
 		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + n, r->replacement,
 			       msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
@@ -1552,6 +1645,7 @@ void tp_match(tp_matcher *m)
 			match_affinity_def(m, i);
 			alias_renamed_method(m, i);
 			break;
+		case K_ASSIGNMENT: alias_renamed_method(m, i); break;
 		case K_CLASS_DEF: {
 			match_affinity_def(m, i);
 			/* Base classes: `class Net(torch.nn.Module)`. */

@@ -41,7 +41,8 @@
 	X(TRY, "try_statement") X(LIST_COMP, "list_comprehension")                    \
 	X(SET_COMP, "set_comprehension") X(DICT_COMP, "dictionary_comprehension")      \
 	X(GENERATOR, "generator_expression") X(WITH, "with_statement")                \
-	X(LIST, "list") X(TUPLE, "tuple") X(SET, "set") X(BREAK, "break_statement")
+	X(LIST, "list") X(TUPLE, "tuple") X(SET, "set") X(BREAK, "break_statement")    \
+	X(COMPARISON, "comparison_operator")
 
 enum tp_kind {
 	K_OTHER = 0,

@@ -7,6 +7,8 @@
 
 static inline const tp_node *N(const tp_resolver *r, uint32_t i) { return &r->tree->nodes[i]; }
 
+static tp_str node_text(const tp_resolver *r, uint32_t n) { return (tp_str){r->src + N(r, n)->start, N(r, n)->end - N(r, n)->start}; }
+
 static int is_scope(uint16_t kind) { return kind == K_FUNCTION_DEF || kind == K_LAMBDA || kind == K_CLASS_DEF; }
 
 const char *tp_dotted_text(const tp_resolver *r, uint32_t node)
@@ -104,6 +106,8 @@ static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_ki
 	tp_binding *b = tp_map_get(&r->bindings, key, klen);
 	int int_like = kind == TP_BIND_LOCAL && int_like_value(r, value);
 	int not_int = kind == TP_BIND_LOCAL && device_like_value(r, value, 0);
+	if (not_int)
+		tp_map_put(&r->devices, name, len, r);
 	if (b) {
 		if (b->kind == TP_BIND_LOCAL && kind == TP_BIND_LOCAL) {
 			b->int_like = b->int_like && int_like;
@@ -132,26 +136,48 @@ static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_ki
 /* stored's value for an attribute assigned a string or a device somewhere. */
 static char not_int_tag;
 
-static void store_attr(tp_resolver *r, uint32_t attr, uint32_t value)
+/* Records in declared that the instances of class cls (a class or a
+ * namedtuple's name node) have the attribute name: "Cls.name". */
+static void declare_member(tp_resolver *r, uint32_t cls, tp_str name)
+{
+	if (cls == TP_NONE || N(r, cls)->kind != K_IDENTIFIER)
+		return;
+	tp_str c = node_text(r, cls);
+	const char *key = tp_arena_printf(r->arena, "%.*s.%.*s", (int)c.len, c.ptr, (int)name.len, name.ptr);
+	tp_map_put(&r->declared, key, strlen(key), r);
+}
+
+/* Notes an assigned attribute; `self.x = ...` in a method (self: its first
+ * parameter) also declares x for the instances of its class. */
+static void store_attr(tp_resolver *r, uint32_t scope, uint32_t attr, uint32_t value)
 {
 	const char *key = r->src + N(r, attr)->start;
 	size_t len = N(r, attr)->end - N(r, attr)->start;
 	if (tp_map_get(&r->stored, key, len) != &not_int_tag)
 		tp_map_put(&r->stored, key, len, device_like_value(r, value, 0) ? (void *)&not_int_tag : r);
+	uint32_t obj = tp_child(r->tree, attr, F_OBJECT), leaf = tp_child(r->tree, attr, F_ATTRIBUTE), cls = r->scope_of[scope];
+	uint32_t params = N(r, scope)->kind == K_FUNCTION_DEF ? tp_child(r->tree, scope, F_PARAMETERS) : TP_NONE;
+	uint32_t self = params == TP_NONE ? TP_NONE : N(r, params)->first;
+	if (self != TP_NONE && N(r, self)->kind == K_IDENTIFIER && obj != TP_NONE && leaf != TP_NONE &&
+	    N(r, cls)->kind == K_CLASS_DEF && tp_str_same(node_text(r, obj), node_text(r, self)))
+		declare_member(r, tp_child(r->tree, cls, F_NAME), node_text(r, leaf));
 }
 
 /* Binds every name an assignment target introduces: `a`, `a, (b, *c)`, and
- * notes the attributes it assigns. */
+ * notes the attributes it assigns. A name a class body assigns (`is_cuda =
+ * True`, a field `is_cuda: bool`) is declared for its instances. */
 static void bind_target(tp_resolver *r, uint32_t scope, uint32_t target, uint32_t value)
 {
 	if (target == TP_NONE)
 		return;
 	if (N(r, target)->kind == K_ATTRIBUTE) {
-		store_attr(r, target, value);
+		store_attr(r, scope, target, value);
 		return;
 	}
 	if (N(r, target)->kind == K_IDENTIFIER) {
 		bind(r, scope, target, TP_BIND_LOCAL, NULL, 0, value);
+		if (N(r, scope)->kind == K_CLASS_DEF)
+			declare_member(r, tp_child(r->tree, scope, F_NAME), node_text(r, target));
 		return;
 	}
 	if (!tp_is_pattern(N(r, target)->kind))
@@ -162,7 +188,7 @@ static void bind_target(tp_resolver *r, uint32_t scope, uint32_t target, uint32_
 		if (N(r, j)->kind == K_IDENTIFIER)
 			bind(r, scope, j, TP_BIND_LOCAL, NULL, 0, TP_NONE);
 		else if (N(r, j)->kind == K_ATTRIBUTE)
-			store_attr(r, j, TP_NONE);
+			store_attr(r, scope, j, TP_NONE);
 	}
 }
 
@@ -189,15 +215,67 @@ static void declare(tp_resolver *r, const char *name, size_t len)
 		tp_map_put(&r->declared, name, len, r);
 }
 
+/* Whether call calls a function or method whose last name is name. */
+static int calls(const tp_resolver *r, uint32_t call, const char *name)
+{
+	uint32_t fn = call == TP_NONE || N(r, call)->kind != K_CALL ? TP_NONE : tp_child(r->tree, call, F_FUNCTION);
+	uint32_t leaf = fn != TP_NONE && N(r, fn)->kind == K_ATTRIBUTE ? tp_child(r->tree, fn, F_ATTRIBUTE) : fn;
+	return leaf != TP_NONE && N(r, leaf)->kind == K_IDENTIFIER && N(r, leaf)->end - N(r, leaf)->start == strlen(name) &&
+	       memcmp(r->src + N(r, leaf)->start, name, strlen(name)) == 0;
+}
+
+/* The positional argument idx of a call, or TP_NONE. */
+static uint32_t positional(const tp_resolver *r, uint32_t call, int idx)
+{
+	uint32_t args = tp_child(r->tree, call, F_ARGUMENTS);
+	for (uint32_t c = args == TP_NONE ? TP_NONE : N(r, args)->first; c != TP_NONE; c = N(r, c)->next)
+		if (N(r, c)->kind != K_COMMENT && N(r, c)->kind != K_KEYWORD_ARG && idx-- == 0)
+			return c;
+	return TP_NONE;
+}
+
+/* `Cfg = namedtuple("Cfg", ["is_cuda", "lr"])` (or "is_cuda lr"), `Cfg =
+ * NamedTuple("Cfg", [("is_cuda", bool)])`: the fields are declared for Cfg's
+ * instances. */
+static void declare_fields(tp_resolver *r, uint32_t left, uint32_t value)
+{
+	if (left == TP_NONE || N(r, left)->kind != K_IDENTIFIER || (!calls(r, value, "namedtuple") && !calls(r, value, "NamedTuple")))
+		return;
+	uint32_t fields = positional(r, value, 1);
+	size_t len;
+	const char *s = string_text(r, fields, &len);
+	for (size_t i = 0, n; s && i < len; i += n + (n == 0)) {
+		n = strcspn(s + i, " ,");
+		n = n < len - i ? n : len - i;
+		if (n)
+			declare_member(r, left, (tp_str){s + i, n});
+	}
+	for (uint32_t c = s || fields == TP_NONE ? TP_NONE : N(r, fields)->first; c != TP_NONE; c = N(r, c)->next)
+		if ((s = string_text(r, N(r, c)->kind == K_STRING ? c : N(r, c)->first, &len)))
+			declare_member(r, left, (tp_str){s, len});
+}
+
+/* `setattr(obj, "is_cuda", v)` assigns obj.is_cuda: stored as that text. */
+static void store_setattr(tp_resolver *r, uint32_t call)
+{
+	uint32_t obj = positional(r, call, 0);
+	size_t len = 0;
+	const char *name = string_text(r, positional(r, call, 1), &len);
+	if (!calls(r, call, "setattr") || N(r, tp_child(r->tree, call, F_FUNCTION))->kind != K_IDENTIFIER || !name || obj == TP_NONE)
+		return;
+	tp_str o = node_text(r, obj);
+	const char *key = tp_arena_printf(r->arena, "%.*s.%.*s", (int)o.len, o.ptr, (int)len, name);
+	if (!tp_map_get(&r->stored, key, strlen(key)))
+		tp_map_put(&r->stored, key, strlen(key), r);
+}
+
 /* The attributes an argparse option makes, recorded in declared:
  * add_argument's option strings
  * (`--is-cuda` -> is_cuda) and its dest=. */
 static void declare_options(tp_resolver *r, uint32_t call)
 {
-	uint32_t fn = tp_child(r->tree, call, F_FUNCTION), args = tp_child(r->tree, call, F_ARGUMENTS);
-	uint32_t leaf = fn == TP_NONE || N(r, fn)->kind != K_ATTRIBUTE ? TP_NONE : tp_child(r->tree, fn, F_ATTRIBUTE);
-	if (leaf == TP_NONE || args == TP_NONE || N(r, leaf)->end - N(r, leaf)->start != 12 ||
-	    memcmp(r->src + N(r, leaf)->start, "add_argument", 12) != 0)
+	uint32_t args = tp_child(r->tree, call, F_ARGUMENTS);
+	if (args == TP_NONE || !calls(r, call, "add_argument") || N(r, tp_child(r->tree, call, F_FUNCTION))->kind != K_ATTRIBUTE)
 		return;
 	for (uint32_t c = N(r, args)->first; c != TP_NONE; c = N(r, c)->next) {
 		size_t len;
@@ -327,6 +405,7 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 	tp_map_init(&r->bindings);
 	tp_map_init(&r->stored);
 	tp_map_init(&r->declared);
+	tp_map_init(&r->devices);
 	r->scope_of = tp_arena_alloc(arena, (tree->count ? tree->count : 1) * sizeof *r->scope_of);
 	for (uint32_t i = 0; i < tree->count; i++) {
 		const tp_node *n = N(r, i);
@@ -353,6 +432,7 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 		}
 		case K_ASSIGNMENT:
 			bind_target(r, s, tp_child(tree, i, F_LEFT), tp_child(tree, i, F_RIGHT));
+			declare_fields(r, tp_child(tree, i, F_LEFT), tp_child(tree, i, F_RIGHT));
 			break;
 		case K_AUG_ASSIGN: bind_target(r, s, tp_child(tree, i, F_LEFT), TP_NONE); break;
 		case K_FOR: {
@@ -369,7 +449,10 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 		case K_EXCEPT: bind_target(r, s, tp_child(tree, i, F_ALIAS), TP_NONE); break;
 		case K_PARAMETERS:
 		case K_LAMBDA_PARAMS: bind_parameters(r, i, s); break;
-		case K_CALL: declare_options(r, i); break;
+		case K_CALL:
+			declare_options(r, i);
+			store_setattr(r, i);
+			break;
 		case K_GLOBAL:
 		case K_NONLOCAL:
 			for (uint32_t c = n->first; c != TP_NONE; c = N(r, c)->next)
@@ -400,6 +483,7 @@ void tp_resolver_dispose(tp_resolver *r)
 	tp_map_dispose(&r->bindings);
 	tp_map_dispose(&r->stored);
 	tp_map_dispose(&r->declared);
+	tp_map_dispose(&r->devices);
 }
 
 int tp_resolve_attr_not_int(const tp_resolver *r, uint32_t attr)
@@ -411,6 +495,8 @@ int tp_resolve_declared(const tp_resolver *r, const char *name, size_t len)
 {
 	return tp_map_get(&r->declared, name, len) != NULL;
 }
+
+int tp_resolve_device_name(const tp_resolver *r, const char *name, size_t len) { return tp_map_get(&r->devices, name, len) != NULL; }
 
 int tp_resolve_attr_stored(const tp_resolver *r, uint32_t attr)
 {

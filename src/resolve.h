@@ -32,7 +32,8 @@ typedef struct {
 	uint32_t *scope_of; /* node -> index of its scope node (0 = module) */
 	tp_map bindings;    /* "<scope>:<name>" -> tp_binding */
 	tp_map stored;      /* source text of assigned attributes: "self.x" */
-	tp_map declared;    /* attribute names the file gives its own objects */
+	tp_map declared;    /* attribute names the file gives its own objects: "attr", "Cls.attr" */
+	tp_map devices;     /* names that some scope assigns a string or a device */
 } tp_resolver;
 
 void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_arena *arena);
@@ -47,11 +48,18 @@ const char *tp_resolve_qname(const tp_resolver *r, uint32_t node, int *module);
 /* Whether the file assigns this very attribute (`self.is_cuda = ...` makes
  * every `self.is_cuda` a user attribute rather than a library one). */
 int tp_resolve_attr_stored(const tp_resolver *r, uint32_t attr);
+/* Whether some scope of the file assigns a name so spelled a string or a
+ * device (`gpu = torch.device(...)`), which a parameter so named is then
+ * given too. */
+int tp_resolve_device_name(const tp_resolver *r, const char *name, size_t len);
 /* Whether the file assigns this very attribute (`self.gpu`) a string or a
  * device somewhere, so it holds no integer index. */
 int tp_resolve_attr_not_int(const tp_resolver *r, uint32_t attr);
 /* Whether an argparse option of the file makes an attribute of this name
- * (`add_argument('--is-cuda')`, `dest='is_cuda'`). */
+ * (`add_argument('--is-cuda')`, `dest='is_cuda'`); for a name "Cls.attr",
+ * whether the file gives the instances of its class or namedtuple Cls that
+ * attribute (`self.attr = ...` in a method, `attr = ...` or a field `attr:
+ * bool` in the class body, a namedtuple field). */
 int tp_resolve_declared(const tp_resolver *r, const char *name, size_t len);
 /* Dotted text of a dotted_name node without whitespace or comments. */
 const char *tp_dotted_text(const tp_resolver *r, uint32_t node);

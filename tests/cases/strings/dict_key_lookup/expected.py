@@ -1,0 +1,27 @@
+import json
+import os
+
+import torch
+import torch_npu
+
+# keys as read from config.json: lookups by "cuda" stay
+config = json.loads('{"cuda": true, "gpu": 0}')
+if config["cuda"] and "cuda" in config and torch.npu.is_available():
+    device = torch.device("npu:" + str(config["gpu"]))
+else:
+    device = torch.device("cpu")
+
+
+def build(**kwargs):
+    use = kwargs.get("cuda", False) or kwargs.pop("cuda", None)
+    kwargs.setdefault("cuda", True)
+    # a substring test on a device string converts
+    if "npu" in str(device):
+        torch.npu.synchronize()
+    os.environ["ASCEND_RT_VISIBLE_DEVICES"] = "0"
+    return use, os.environ.get("ASCEND_RT_VISIBLE_DEVICES")
+
+
+# a dict literal whose "cuda:0" key converts: lookups by it convert along
+DTYPES = {"npu:0": torch.float16, "cpu": torch.float32}
+dtype = DTYPES["npu:0"] if "npu:0" in DTYPES else DTYPES.get("cpu")
