@@ -292,12 +292,55 @@ static int ends_with(const char *s, size_t n, const char *suffix)
 	return n >= k && memcmp(s + n - k, suffix, k) == 0;
 }
 
-int tp_extension_cpu_only(const tp_tree *t, const char *src, uint32_t call, const char *qn)
+static const char *builder_named(const char *qn)
+{
+	for (const char *const *b = tp_extension_builders; qn && *b; b++)
+		if (strcmp(qn, *b) == 0)
+			return *b;
+	return NULL;
+}
+
+/* The builder that value v names, or NULL; see tp_extension_builder. */
+static const char *builder_of(const tp_resolver *res, uint32_t v, const char *qn, int *either, int depth)
+{
+	const tp_tree *t = res->tree;
+	if (qn || v == TP_NONE || depth > 8)
+		return builder_named(qn);
+	if (t->nodes[v].kind == K_CONDITIONAL) {
+		uint32_t part[3], n = 0; /* then, condition, else */
+		for (uint32_t c = t->nodes[v].first; c != TP_NONE && n < 3; c = t->nodes[c].next)
+			if (t->nodes[c].kind != K_COMMENT)
+				part[n++] = c;
+		int e0 = 0, e2 = 0;
+		const char *a = n == 3 ? builder_of(res, part[0], tp_resolve_qname(res, part[0], NULL), &e0, depth + 1) : NULL;
+		const char *b = n == 3 ? builder_of(res, part[2], tp_resolve_qname(res, part[2], NULL), &e2, depth + 1) : NULL;
+		*either = a != b || e0 || e2;
+		if (!a || !b || a == b)
+			return a ? a : b;
+		return a == tp_extension_builders[0] || b == tp_extension_builders[0] ? tp_extension_builders[0] : NULL;
+	}
+	if (t->nodes[v].kind != K_IDENTIFIER)
+		return NULL;
+	const tp_binding *bd = tp_resolve_name(res, v, res->src + t->nodes[v].start, t->nodes[v].end - t->nodes[v].start);
+	if (!bd || bd->kind != TP_BIND_LOCAL || bd->value == TP_NONE)
+		return NULL;
+	return builder_of(res, bd->value, tp_resolve_qname(res, bd->value, NULL), either, depth + 1);
+}
+
+const char *tp_extension_builder(const tp_resolver *res, uint32_t fn, const char *qn, int *either)
+{
+	*either = 0;
+	const char *b = builder_of(res, fn, qn, either, 0);
+	*either &= b == tp_extension_builders[0];
+	return b;
+}
+
+int tp_extension_cpu_only(const tp_tree *t, const char *src, uint32_t call, const char *qn, int either)
 {
 	const char *const *b = tp_extension_builders;
 	uint32_t args = tp_child(t, call, F_ARGUMENTS);
 	int cpp_ext = strcmp(qn, b[1]) == 0; /* C++ unless it names CUDA sources (fairseq builds .cu so) */
-	if (strcmp(qn, b[0]) == 0 || args == TP_NONE || t->nodes[args].kind != K_ARG_LIST)
+	if ((strcmp(qn, b[0]) == 0 && !either) || args == TP_NONE || t->nodes[args].kind != K_ARG_LIST)
 		return cpp_ext;
 	int inline_ = strcmp(qn, b[3]) == 0, pos = 0, cpp = inline_ || cpp_ext;
 	for (uint32_t c = t->nodes[args].first; c != TP_NONE; c = t->nodes[c].next) {
@@ -337,7 +380,30 @@ int tp_extension_cpu_only(const tp_tree *t, const char *src, uint32_t call, cons
 	return cpp;
 }
 
-void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len)
+/* `var = load(...)` at the top of rel: the names other files import var by,
+ * with the leading dots of relative imports dropped, as qualified names are
+ * matched: pkg/backend.py gives pkg.backend.var and backend.var; pkg/__init__.py
+ * gives pkg.var and var. */
+static void module_var_names(tp_strings *out, const char *rel, tp_str var)
+{
+	size_t n = strlen(rel);
+	if (n < 3 || strcmp(rel + n - 3, ".py") != 0)
+		return;
+	n -= 3;
+	int init = n >= 8 && memcmp(rel + n - 8, "__init__", 8) == 0 && (n == 8 || rel[n - 9] == '/');
+	if (init)
+		n = n > 8 ? n - 9 : 0;
+	char *full = tp_xprintf("%.*s%s%.*s", (int)n, rel, n ? "." : "", (int)var.len, var.ptr);
+	tp_array_push(out, full);
+	for (size_t k = 0; k < n; k++)
+		if (full[k] == '/')
+			full[k] = '.';
+	for (size_t k = 0; k < n + (init && n); k++)
+		if (full[k] == '.')
+			tp_array_push(out, tp_xstrdup(full + k + 1));
+}
+
+void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel)
 {
 	if (len > UINT32_MAX / 2 || memchr(src, 0, len))
 		return;
@@ -353,12 +419,15 @@ void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, siz
 		if (tree.nodes[i].kind != K_CALL)
 			continue;
 		uint32_t fn = tp_child(&tree, i, F_FUNCTION), args = tp_child(&tree, i, F_ARGUMENTS);
-		const char *qn = fn == TP_NONE ? NULL : tp_resolve_qname(&res, fn, NULL);
-		int builder = 0;
-		for (const char *const *b = tp_extension_builders; qn && *b && !builder; b++)
-			builder = strcmp(qn, *b) == 0;
-		if (!builder || args == TP_NONE || tp_extension_cpu_only(&tree, src, i, qn))
+		int either = 0;
+		const char *qn = fn == TP_NONE ? NULL : tp_extension_builder(&res, fn, tp_resolve_qname(&res, fn, NULL), &either);
+		if (!qn || args == TP_NONE || tp_extension_cpu_only(&tree, src, i, qn, either))
 			continue;
+		uint32_t p = tree.nodes[i].parent, left = TP_NONE;
+		if (p != TP_NONE && tree.nodes[p].kind == K_ASSIGNMENT && tree.nodes[i].field == F_RIGHT && res.scope_of[i] == 0)
+			left = tp_child(&tree, p, F_LEFT);
+		if (rel && left != TP_NONE && tree.nodes[left].kind == K_IDENTIFIER && (qn == tp_extension_builders[2] || qn == tp_extension_builders[3]))
+			module_var_names(out, rel, (tp_str){src + tree.nodes[left].start, tree.nodes[left].end - tree.nodes[left].start});
 		/* name="..." or the first positional argument, a plain string. */
 		uint32_t name = TP_NONE;
 		for (uint32_t c = tree.nodes[args].first; c != TP_NONE && name == TP_NONE; c = tree.nodes[c].next) {

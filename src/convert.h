@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "parse.h"
+#include "resolve.h"
 #include "rules.h"
 #include "map.h"
 #include "util.h"
@@ -81,16 +82,26 @@ void tp_result_dispose(tp_result *r);
  * load and load_inline (which return the module), NULL-terminated. */
 extern const char *const tp_extension_builders[];
 
+/* The builder (an entry of tp_extension_builders, compared by address) that
+ * a call's function fn names, or NULL: its qualified name qn (NULL when it has
+ * none), or that of the value of a local bound once (`Ext = CUDAExtension`). A choice that may be
+ * CUDAExtension (`CppExtension if cpu else CUDAExtension`) is CUDAExtension
+ * with *either set. res is borrowed. */
+const char *tp_extension_builder(const tp_resolver *res, uint32_t fn, const char *qn, int *either);
+
 /* Whether the builder call (qn, one of tp_extension_builders) certainly
- * builds no CUDA code: a CppExtension; a load() whose sources name C++ files
- * and no .cu/.cuh; a load_inline() without cuda_sources; neither with
- * with_cuda=True nor extra_cuda_cflags. Its operators run where they ran. */
-int tp_extension_cpu_only(const tp_tree *t, const char *src, uint32_t call, const char *qn);
+ * builds no CUDA code: a CppExtension; a load() (or an either CUDAExtension)
+ * whose sources name C++ files and no .cu/.cuh; a load_inline() without
+ * cuda_sources; neither with with_cuda=True nor extra_cuda_cflags. Its
+ * operators run where they ran. */
+int tp_extension_cpu_only(const tp_tree *t, const char *src, uint32_t call, const char *qn, int either);
 
 /* The extension module names a Python source builds: the name of each
  * torch.utils.cpp_extension CUDAExtension/CppExtension/load/load_inline call
- * that may build CUDA code (and its last component, for `from . import _C`).
- * Appended to out (owned). */
-void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len);
+ * that may build CUDA code (and its last component, for `from . import _C`),
+ * and, when rel (the file's path in the tree) is given, the names other files
+ * import the variable a top-level load() is assigned to by. Appended to out
+ * (owned). */
+void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
 
 #endif

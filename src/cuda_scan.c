@@ -611,6 +611,29 @@ static void submodule(walker *w, uint32_t i)
 	push_var(&w->b, w, i, module);
 }
 
+/* `torch::RegisterOperators("ns::op", &f).op("ns::op2(Tensor a) -> Tensor", &g)`
+ * with RegisterOperators at i: the legacy registration of torch.ops.ns ops.
+ * Only names that carry their namespace count. */
+static void register_operators(walker *w, uint32_t i)
+{
+	for (uint32_t start = i, p = i + 1;;) {
+		uint32_t si = first_string(w, p);
+		const tok *st = si == NONE ? NULL : &w->t.items[si];
+		const char *text = st ? w->s + st->cstart : NULL;
+		char *name = st ? op_name("", text, st->cend - st->cstart) : NULL;
+		char *sep = name ? strstr(name, "::") : NULL;
+		if (sep && sep > name)
+			add(w, TP_CUDA_REGISTER_OP, name, tp_xstrndup(name, (size_t)(sep - name)), start, close_line(w, p));
+		else
+			free(name);
+		uint32_t c = w->t.items[p].match;
+		if (c == NONE || !is_p(w, c + 1, ".") || !is_id(w, c + 2, "op") || !is_p(w, c + 3, "("))
+			return;
+		start = c + 1;
+		p = c + 3;
+	}
+}
+
 /* The kernel name ending before the '<<<' at g: back over one template
  * argument list, then `a::b::` qualifiers. Returns NONE when there is none;
  * *first is the first name token. */
@@ -743,6 +766,10 @@ void tp_cuda_scan(tp_cuda_ops *out, const char *src, size_t len)
 			launch(&w, i);
 			continue;
 		}
+		if (t->type == T_IDENT && t->end - t->start == 17 && is_id(&w, i, "RegisterOperators") && is_p(&w, i + 1, "(")) {
+			register_operators(&w, i);
+			continue;
+		}
 		if ((is_id(&w, i, "cudaLaunchKernel") || is_id(&w, i, "cudaLaunchCooperativeKernel")) && is_p(&w, i + 1, "(")) {
 			launch_call(&w, i);
 			continue;
@@ -785,6 +812,7 @@ const char *tp_cuda_kind_name(enum tp_cuda_kind k)
 	case TP_CUDA_LIBRARY_DEF: return "TORCH_LIBRARY def";
 	case TP_CUDA_LIBRARY_IMPL: return "TORCH_LIBRARY_IMPL impl";
 	case TP_CUDA_KERNEL_LAUNCH: return "kernel launch";
+	case TP_CUDA_REGISTER_OP: return "RegisterOperators op";
 	}
 	return "?";
 }

@@ -998,25 +998,26 @@ static int custom_cuda(tp_matcher *m, uint32_t call, uint32_t fn, const char *qn
 {
 	const char *const *builders = tp_extension_builders;
 	const char *kind_name = NULL, *tip = "user-defined CUDA operator: needs an NPU kernel";
-	if (!qn) {
+	int either = 0;
+	const char *builder = tp_extension_builder(m->res, fn, qn, &either);
+	if (builder) {
+		if (tp_extension_cpu_only(m->tree, m->src, call, builder, either))
+			return 0;
+		qn = builder;
+		kind_name = "extension build";
+		tip = "builds a custom CUDA/C++ extension: its operators need NPU kernels";
+	} else if (!qn) {
 		/* ext = load(name=...); ext.forward(...) */
 		uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
 		const tp_binding *b = kind(m, obj) == K_IDENTIFIER ? tp_resolve_name(m->res, obj, text(m, obj).ptr, text(m, obj).len) : NULL;
 		uint32_t v = b && b->kind == TP_BIND_LOCAL ? b->value : TP_NONE;
 		uint32_t vf = kind(m, v) == K_CALL ? tp_child(m->tree, v, F_FUNCTION) : TP_NONE;
-		const char *vq = vf == TP_NONE ? NULL : tp_resolve_qname(m->res, vf, NULL);
-		if (!vq || (strcmp(vq, builders[2]) != 0 && strcmp(vq, builders[3]) != 0) || tp_extension_cpu_only(m->tree, m->src, v, vq))
+		const char *vq = vf == TP_NONE ? NULL : tp_extension_builder(m->res, vf, tp_resolve_qname(m->res, vf, NULL), &either);
+		if ((vq != builders[2] && vq != builders[3]) || tp_extension_cpu_only(m->tree, m->src, v, vq, either))
 			return 0;
 		qn = tp_arena_printf(m->arena, "%.*s", (int)text(m, fn).len, text(m, fn).ptr);
 		kind_name = "python call";
 	}
-	for (const char *const *b = builders; *b && !kind_name; b++)
-		if (strcmp(qn, *b) == 0) {
-			if (tp_extension_cpu_only(m->tree, m->src, call, qn))
-				return 0;
-			kind_name = "extension build";
-			tip = "builds a custom CUDA/C++ extension: its operators need NPU kernels";
-		}
 	if (!kind_name && m->library_ops && strncmp(qn, "torch.ops.", 10) == 0 && tp_map_get(m->library_ops, qn + 10, strlen(qn + 10)))
 		kind_name = "python call";
 	if (!kind_name && m->ext_modules) {

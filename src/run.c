@@ -257,7 +257,7 @@ static void *worker(void *arg)
 }
 
 /* Before the workers start: what the C++/CUDA sources register (their rows
- * go straight into the results) and which extension modules the setup.py
+ * go straight into the results) and which extension modules the Python
  * files build, so every Python file can spot calls into them. */
 static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_map *library_ops, tp_strings *owned)
 {
@@ -272,11 +272,10 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 	for (size_t i = 0; i < entries->len; i++) {
 		const tp_entry *e = &entries->items[i];
 		int cuda = e->kind == TP_ENTRY_FILE && is_cuda_source(e->rel);
-		/* Extension modules are named in setup.py; a load() elsewhere is seen
-		 * where its result is used. Every other file is read once, later. */
-		const char *base = strrchr(e->rel, '/');
-		int setup = e->python && e->abs && strcmp(base ? base + 1 : e->rel, "setup.py") == 0;
-		if (!cuda && !setup)
+		/* Extension modules are named in setup.py, or by a load() in any
+		 * file, which other files may import: every Python file is looked
+		 * at, and parsed only when it names cpp_extension. */
+		if (!cuda && !(e->python && e->abs))
 			continue;
 		char *data = NULL;
 		size_t len = 0;
@@ -300,7 +299,7 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 					       .message = tp_xstrdup(op->module)};
 				tp_array_push(&r->rows, row);
 				char *sep = strstr(op->name, "::");
-				if (op->kind == TP_CUDA_LIBRARY_DEF && sep) {
+				if ((op->kind == TP_CUDA_LIBRARY_DEF || op->kind == TP_CUDA_REGISTER_OP) && sep) {
 					char *key = tp_xprintf("%.*s.%s", (int)(sep - op->name), op->name, sep + 2);
 					tp_array_push(owned, key);
 					tp_map_put(library_ops, key, strlen(key), key);
@@ -311,7 +310,7 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 			if (!parser)
 				parser = tp_parser_new();
 			size_t before = owned->len;
-			tp_extension_names(owned, parser, data, len);
+			tp_extension_names(owned, parser, data, len, e->rel);
 			for (size_t k = before; k < owned->len; k++)
 				tp_map_put(ext_modules, owned->items[k], strlen(owned->items[k]), owned->items[k]);
 		}

@@ -93,6 +93,49 @@ printf 'from torch.utils import cpp_extension\next = cpp_extension.CppExtension(
 "$bin" -q -i "$tmp/cppcu/src" -o "$tmp/cppcu/out"
 check "CppExtension of .cu sources: a build row" grep -q "^setup.py,2,2,extension build,torch.utils.cpp_extension.CppExtension," "$tmp/cppcu/out/src_msft/transplant_result_file/cuda_op_list.csv"
 
+# ext_rows NAME: converts $tmp/NAME/src and prints its cuda_op_list.csv.
+ext_rows() {
+	mkdir -p "$tmp/$1/out" && "$bin" -q -i "$tmp/$1/src" -o "$tmp/$1/out" &&
+		cat "$tmp/$1/out/src_msft/transplant_result_file/cuda_op_list.csv"
+}
+
+# A builder through a name: an alias, or a choice that may be CUDAExtension (torch_scatter's
+# `CppExtension if suffix == 'cpu' else CUDAExtension`, its sources in a variable).
+mkdir -p "$tmp/al/src/p"
+printf '__global__ void k() {}\n' >"$tmp/al/src/a.cu"
+printf 'from torch.utils.cpp_extension import CUDAExtension, CppExtension\nExt = CUDAExtension\nfor suffix in ["cpu", "cuda"]:\n    Extension = CppExtension if suffix == "cpu" else CUDAExtension\n    srcs = ["b.cpp"]\n    e = Extension("p._b", srcs)\n    c = Extension("p._c", ["c.cpp"])\nsetup(ext_modules=[Ext("p._a", ["a.cu"])])\n' >"$tmp/al/src/setup.py"
+printf 'from . import _a, _b, _c\n_a.f1(1)\n_b.f2(2)\n_c.f3(3)\n' >"$tmp/al/src/p/__init__.py"
+al="$tmp/al.csv"
+ext_rows al >"$al"
+check "CUDAExtension alias: a build row" grep -q "^setup.py,8,8,extension build,torch.utils.cpp_extension.CUDAExtension," "$al"
+check "CUDAExtension alias: its calls" grep -q "^p/__init__.py,2,2,python call,._a.f1," "$al"
+check "a choice of CUDAExtension, sources unknown: a build row" grep -q "^setup.py,6,6,extension build,torch.utils.cpp_extension.CUDAExtension," "$al"
+check "a choice of CUDAExtension, sources unknown: its calls" grep -q "^p/__init__.py,3,3,python call,._b.f2," "$al"
+check "a choice of CUDAExtension, C++ sources: no rows" [ -z "$(grep -e "^setup.py,7," -e "_c.f3" "$al")" ]
+
+# A load() module, called from other files: through the variable bound to it, or by its name.
+mkdir -p "$tmp/ld/src/pkg"
+printf '__global__ void k() {}\n' >"$tmp/ld/src/pkg/rm.cu"
+printf 'from torch.utils.cpp_extension import load\n_backend = load(name="_rm", sources=["rm.cu"])\n' >"$tmp/ld/src/pkg/backend.py"
+printf 'from .backend import _backend\n_backend.op_b(1)\n' >"$tmp/ld/src/pkg/b_rel.py"
+printf 'import _rm as B\nB.op_c(1)\n' >"$tmp/ld/src/pkg/c_name.py"
+printf 'from pkg.backend import _backend\n_backend.op_e(1)\n' >"$tmp/ld/src/pkg/e_abs.py"
+ld="$tmp/ld.csv"
+ext_rows ld >"$ld"
+check "load() module: a relative import of its variable" grep -q "^pkg/b_rel.py,2,2,python call,.backend._backend.op_b," "$ld"
+check "load() module: an import by its name" grep -q "^pkg/c_name.py,2,2,python call,_rm.op_c," "$ld"
+check "load() module: an absolute import of its variable" grep -q "^pkg/e_abs.py,2,2,python call,pkg.backend._backend.op_e," "$ld"
+
+# torch::RegisterOperators().op("ns::op", ...) registers torch.ops.ns.op as TORCH_LIBRARY does.
+mkdir -p "$tmp/ro/src"
+printf '#include <torch/script.h>\nstatic auto registry = torch::RegisterOperators()\n    .op("torch_scatter::scatter_sum", &scatter_sum);\n' >"$tmp/ro/src/scatter.cpp"
+printf '__global__ void k() {}\n' >"$tmp/ro/src/scatter_cuda.cu"
+printf 'import torch\ny = torch.ops.torch_scatter.scatter_sum(1)\n' >"$tmp/ro/src/use.py"
+ro="$tmp/ro.csv"
+ext_rows ro >"$ro"
+check "RegisterOperators op: a row" grep -q "^scatter.cpp,3,3,RegisterOperators op,torch_scatter::scatter_sum,torch_scatter" "$ro"
+check "RegisterOperators op: its torch.ops call" grep -q "^use.py,2,2,python call,torch.ops.torch_scatter.scatter_sum," "$ro"
+
 # -j does not change a single byte of the output or reports.
 mkdir "$tmp/j1" "$tmp/j2"
 "$bin" -q -j 1 -i "$root/fixtures" -o "$tmp/j1" && "$bin" -q -j 2 -i "$root/fixtures" -o "$tmp/j2"

@@ -129,6 +129,20 @@ static void test_library(void)
 	EXPECT("TORCH_LIBRARY(a, b, m) { m.def(\"x(Tensor a) -> Tensor\"); }\n"
 	       "TORCH_LIBRARY_IMPL(a, m) { m.impl(\"y\", &y); }\n",
 	       "");
+	/* The legacy registration: RegisterOperators' own argument and each
+	 * chained .op(); a name without its namespace, or a later statement's
+	 * .op(), is none. */
+	EXPECT("static auto r = torch::RegisterOperators(\"ns::a\", &a)\n"
+	       "  .op(\"ns::b(Tensor x) -> Tensor\", &b)\n"
+	       "  .op(\"c\", &c)\n"
+	       "  .op(torch::RegisterOperators::options().schema(\"ns::d(Tensor x) -> Tensor\").kernel<D>(at::kCUDA));\n"
+	       "r.op(\"ns::e\", &e);\n"
+	       "static auto q = c10::RegisterOperators().op(\"q::f\",\n"
+	       "    &f);\n",
+	       "1-1 RegisterOperators op ns::a [ns]\n"
+	       "2-2 RegisterOperators op ns::b [ns]\n"
+	       "4-4 RegisterOperators op ns::d [ns]\n"
+	       "6-7 RegisterOperators op q::f [q]\n");
 }
 
 static void test_launch(void)
@@ -249,6 +263,7 @@ static void test_lines_and_order(void)
 	CHECK(strcmp(tp_cuda_kind_name(TP_CUDA_LIBRARY_DEF), "TORCH_LIBRARY def") == 0);
 	CHECK(strcmp(tp_cuda_kind_name(TP_CUDA_LIBRARY_IMPL), "TORCH_LIBRARY_IMPL impl") == 0);
 	CHECK(strcmp(tp_cuda_kind_name(TP_CUDA_KERNEL_LAUNCH), "kernel launch") == 0);
+	CHECK(strcmp(tp_cuda_kind_name(TP_CUDA_REGISTER_OP), "RegisterOperators op") == 0);
 }
 
 static void test_broken(void)
