@@ -1068,7 +1068,7 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 	if (fn == TP_NONE)
 		return;
 	const char *qn = tp_resolve_qname(m->res, fn, NULL);
-	const tp_rule *r;
+	const tp_rule *r = NULL;
 	if (custom_cuda(m, call, fn, qn))
 		; /* reported as custom CUDA */
 	else if (qn)

@@ -264,18 +264,23 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 	tp_parser *parser = NULL;
 	/* With no .cu/.cuh in the tree, a C++ file that never names CUDA holds
 	 * CPU operators (a CppExtension's): nothing to port to an NPU kernel. */
-	int tree_has_cu = 0;
+	int tree_has_cu = 0, tree_has_sources = 0;
 	for (size_t i = 0; i < entries->len && !tree_has_cu; i++) {
 		const char *dot = strrchr(entries->items[i].rel, '.');
 		tree_has_cu = entries->items[i].kind == TP_ENTRY_FILE && dot && (strcmp(dot, ".cu") == 0 || strcmp(dot, ".cuh") == 0);
+		tree_has_sources |= entries->items[i].kind == TP_ENTRY_FILE && is_cuda_source(entries->items[i].rel);
 	}
 	for (size_t i = 0; i < entries->len; i++) {
 		const tp_entry *e = &entries->items[i];
 		int cuda = e->kind == TP_ENTRY_FILE && is_cuda_source(e->rel);
 		/* Extension modules are named in setup.py, or by a load() in any
-		 * file, which other files may import: every Python file is looked
-		 * at, and parsed only when it names cpp_extension. */
-		if (!cuda && !(e->python && e->abs))
+		 * file (which other files may import) of a tree that holds the
+		 * C++/CUDA sources it compiles: then every Python file is looked at,
+		 * and parsed only when it names cpp_extension. A tree of Python
+		 * alone is read once, by the conversion. */
+		const char *base = strrchr(e->rel, '/');
+		int setup = e->python && e->abs && strcmp(base ? base + 1 : e->rel, "setup.py") == 0;
+		if (!cuda && !setup && !(tree_has_sources && e->python && e->abs))
 			continue;
 		char *data = NULL;
 		size_t len = 0;

@@ -58,10 +58,9 @@ fault "write of a report fails" 4 "error: .*transplant_result_file/[^/:]+: canno
 fault "disk full, 4 workers" 4 "cannot write: No space left on device" write 2 0 ENOSPC "" -j 4
 
 # A rename that fails: a report, the final move into place.
-# A file of the mirror that cannot be created (the first two opens of a.py
-# read the input: the prescan for extension builds, then the conversion; the
-# third creates the copy).
-fault "create of a file" 4 "error: .*/a\.py: cannot create: No space left on device" open 3 1 ENOSPC "/a.py" -j 1
+# A file of the mirror that cannot be created (the first open of a.py reads
+# the input, the second creates the copy).
+fault "create of a file" 4 "error: .*/a\.py: cannot create: No space left on device" open 2 1 ENOSPC "/a.py" -j 1
 fault "rename of report.json" 4 "report\.json: cannot rename into place: Read-only file system" rename 1 1 EROFS "report.json"
 fault "final rename" 4 "error: .*/in_msft: cannot move the result into place: Permission denied" rename 1 1 EACCES "/in_msft"
 
