@@ -799,9 +799,10 @@ static int written_by_rules(const tp_matcher *m, const char *qn)
 	return 0;
 }
 
-/* Whether the name that expression e starts from is an import the scope
- * also assigns: `import torch.optim as optim; optim = optim.Adam(...)`
- * makes `optim.step()` a method of the value, not torch.optim.step. */
+/* Whether the name that expression e starts from is an import that the
+ * code rebinds to a value made from it before e: `import torch.optim as
+ * optim; optim = optim.Adam(...)` makes `optim.step()` a method of the
+ * value, not torch.optim.step. */
 static int base_reassigned(const tp_matcher *m, uint32_t e)
 {
 	while (kind(m, e) == K_ATTRIBUTE || kind(m, e) == K_CALL)
@@ -811,9 +812,15 @@ static int base_reassigned(const tp_matcher *m, uint32_t e)
 	const tp_binding *b = tp_resolve_name(m->res, e, text(m, e).ptr, text(m, e).len);
 	if (!b || !b->assigned)
 		return 0;
-	for (uint32_t i = 0; i < m->tree->count; i++) { /* after the first assignment */
+	/* after an assignment of a value made from the module itself (not a
+	 * fallback: `except ImportError: _cudart = None`) */
+	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint32_t left = kind(m, i) == K_ASSIGNMENT ? tp_child(m->tree, i, F_LEFT) : TP_NONE;
-		if (kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), text(m, e)))
+		uint32_t v = left == TP_NONE ? TP_NONE : tp_child(m->tree, i, F_RIGHT);
+		while (kind(m, v) == K_ATTRIBUTE || kind(m, v) == K_CALL)
+			v = tp_child(m->tree, v, kind(m, v) == K_ATTRIBUTE ? F_OBJECT : F_FUNCTION);
+		if (kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), text(m, e)) && kind(m, v) == K_IDENTIFIER &&
+		    tp_str_same(text(m, v), text(m, e)))
 			return N(m, e)->start >= N(m, i)->end;
 	}
 	return 0;
@@ -1458,6 +1465,25 @@ static int keyed_somewhere(const tp_matcher *m, uint32_t obj)
 	return 0;
 }
 
+/* Whether mapping expression e comes from another module
+ * (`DistTestCases.backend_feature`, an imported table): its keys are the
+ * ones converted there. */
+static int imported_mapping(const tp_matcher *m, uint32_t e)
+{
+	while (kind(m, e) == K_ATTRIBUTE || kind(m, e) == K_SUBSCRIPT)
+		e = tp_child(m->tree, e, kind(m, e) == K_ATTRIBUTE ? F_OBJECT : F_VALUE);
+	const tp_binding *b = kind(m, e) == K_IDENTIFIER ? tp_resolve_name(m->res, e, text(m, e).ptr, text(m, e).len) : NULL;
+	return b && b->kind == TP_BIND_IMPORT;
+}
+
+/* Whether str is the key of an assigned subscript, `d["cuda"] = x`: it
+ * makes the key, as a dict literal does. */
+static int defines_key(const tp_matcher *m, uint32_t str)
+{
+	uint32_t p = N(m, str)->parent, a = kind(m, p) == K_SUBSCRIPT ? N(m, p)->parent : TP_NONE;
+	return N(m, str)->field != F_VALUE && kind(m, a) == K_ASSIGNMENT && tp_child(m->tree, a, F_LEFT) == p;
+}
+
 /* Whether str is a key that a mapping is looked up by: `d["cuda"]`,
  * `d.get("cuda")` (`.pop`, `.setdefault`), `"cuda" in d` where d is such a
  * mapping (not `"cuda" in device`, a substring test). */
@@ -1465,9 +1491,10 @@ static int is_key_lookup(const tp_matcher *m, uint32_t str)
 {
 	uint32_t p = N(m, str)->parent;
 	if (kind(m, p) == K_SUBSCRIPT)
-		return N(m, str)->field != F_VALUE;
+		return N(m, str)->field != F_VALUE && !defines_key(m, str) && !imported_mapping(m, tp_child(m->tree, p, F_VALUE));
 	if (kind(m, p) == K_ARG_LIST)
-		return N(m, p)->first == str && is_dict_get(m, N(m, p)->parent);
+		return N(m, p)->first == str && is_dict_get(m, N(m, p)->parent) &&
+		       !imported_mapping(m, tp_child(m->tree, tp_child(m->tree, N(m, p)->parent, F_FUNCTION), F_OBJECT));
 	if (kind(m, p) != K_COMPARISON || N(m, p)->first != str || N(m, str)->next == TP_NONE)
 		return 0;
 	char op[8];
@@ -1480,12 +1507,18 @@ static int is_key_lookup(const tp_matcher *m, uint32_t str)
 }
 
 /* Whether the file converts a dict literal's key that reads as str does
- * (`{"cuda": torch.float16}`): lookups by it then convert along. */
+ * (`{"cuda": torch.float16}`, or `d["cuda"] = ...`): lookups by it then
+ * convert along. */
 static int converts_dict_key(const tp_matcher *m, uint32_t str, const char *want)
 {
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint32_t p = N(m, i)->parent;
-		if (i != str && kind(m, i) == K_STRING && kind(m, p) == K_PAIR && N(m, p)->first == i && kind(m, N(m, p)->parent) == K_DICT &&
+		int literal = kind(m, p) == K_PAIR && N(m, p)->first == i && kind(m, N(m, p)->parent) == K_DICT;
+		/* `d["cuda"] = x` makes the key of d alone */
+		uint32_t sp = N(m, str)->parent;
+		int same = defines_key(m, i) && kind(m, sp) == K_SUBSCRIPT &&
+			   tp_str_same(text(m, tp_child(m->tree, p, F_VALUE)), text(m, tp_child(m->tree, sp, F_VALUE)));
+		if (i != str && kind(m, i) == K_STRING && (literal || same) &&
 		    tp_str_same(string_inner(m, i), string_inner(m, str)) && !m->claimed[i] && !is_saved_location(m, i) && !dict_has_key(m, i, want))
 			return 1;
 	}

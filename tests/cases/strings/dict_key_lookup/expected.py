@@ -25,3 +25,13 @@ def build(**kwargs):
 # a dict literal whose "cuda:0" key converts: lookups by it convert along
 DTYPES = {"npu:0": torch.float16, "cpu": torch.float32}
 dtype = DTYPES["npu:0"] if "npu:0" in DTYPES else DTYPES.get("cpu")
+
+# a key the file sets converts, and so do its lookups
+features = {}
+features["npu"] = {"hccl", "gloo"}
+backends = features["npu"]
+
+# a table of another module: its keys convert there, so lookups convert here
+from dist_cases import DistCases
+
+assert "hccl" in DistCases.backend_feature["npu"]

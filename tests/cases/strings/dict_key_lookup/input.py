@@ -24,3 +24,13 @@ def build(**kwargs):
 # a dict literal whose "cuda:0" key converts: lookups by it convert along
 DTYPES = {"cuda:0": torch.float16, "cpu": torch.float32}
 dtype = DTYPES["cuda:0"] if "cuda:0" in DTYPES else DTYPES.get("cpu")
+
+# a key the file sets converts, and so do its lookups
+features = {}
+features["cuda"] = {"nccl", "gloo"}
+backends = features["cuda"]
+
+# a table of another module: its keys convert there, so lookups convert here
+from dist_cases import DistCases
+
+assert "nccl" in DistCases.backend_feature["cuda"]
