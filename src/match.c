@@ -496,6 +496,23 @@ uint32_t tp_match__find_arg(const tp_matcher *m, uint32_t args, int idx, const c
 	return TP_NONE;
 }
 
+/* A call that lacks r's argument gets `arg_keyword=arg_add` after its last
+ * argument; not one with *args or **kwargs, which may hold it. */
+static void add_keyword(tp_matcher *m, const tp_rule *r, uint32_t args, const char *fname)
+{
+	uint32_t last = TP_NONE;
+	for (uint32_t c = N(m, args)->first; c != TP_NONE; c = N(m, c)->next) {
+		if (kind(m, c) == K_LIST_SPLAT || kind(m, c) == K_DICT_SPLAT)
+			return;
+		if (kind(m, c) != K_COMMENT)
+			last = c;
+	}
+	const char *kw = tp_arena_printf(m->arena, "%s=%s", r->arg_keyword, r->arg_add);
+	tp_match__edit(m, r, TP_OP_INSERT, last == TP_NONE ? N(m, args)->start + 1 : N(m, last)->end,
+		       last == TP_NONE ? N(m, args)->start + 1 : N(m, last)->end,
+		       last == TP_NONE ? kw : tp_arena_printf(m->arena, ", %s", kw), msg(m, r, "%s: add %s", fname, kw));
+}
+
 static void apply_args_rule(tp_matcher *m, const tp_rule *r, uint32_t call, const char *fname)
 {
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
@@ -505,8 +522,11 @@ static void apply_args_rule(tp_matcher *m, const tp_rule *r, uint32_t call, cons
 	uint32_t a = tp_match__find_arg(m, args, r->arg_keyword ? -1 : r->arg_idx, r->arg_keyword, &is_kw);
 	if (a == TP_NONE && r->arg_keyword && r->arg_idx >= 0)
 		a = tp_match__find_arg(m, args, r->arg_idx, NULL, &is_kw);
-	if (a == TP_NONE)
+	if (a == TP_NONE) {
+		if (r->arg_add)
+			add_keyword(m, r, args, fname);
 		return;
+	}
 	const char *what = r->arg_keyword && is_kw ? r->arg_keyword : tp_arena_printf(m->arena, "argument %d", r->arg_idx);
 	if (is_kw && r->new_keyword) {
 		uint32_t name = tp_child(m->tree, a, F_NAME);

@@ -40,7 +40,7 @@ static const struct key_spec attr_keys[] = {
 static const struct key_spec args_keys[] = {
 	{"func_name", KEY_NAME, 1, S(func_name)}, {"arg_idx", KEY_INDEX, 0, S(arg_idx)},
 	{"arg_keyword", KEY_NAME, 0, S(arg_keyword)}, {"arg_new", KEY_TEXT, 0, S(arg_new)},
-	{"new_keyword", KEY_NAME, 0, S(new_keyword)}, {0}};
+	{"new_keyword", KEY_NAME, 0, S(new_keyword)}, {"arg_add", KEY_TEXT, 0, S(arg_add)}, {0}};
 static const struct key_spec string_keys[] = {
 	{"pattern", KEY_REGEX, 1, S(pattern)}, {"old", KEY_TEXT, 1, S(old)},
 	{"new", KEY_TEXT, 1, S(replacement)}, {0}};
@@ -93,7 +93,7 @@ static void rule_free(tp_rule *r)
 	if (!r)
 		return;
 	char **strs[] = {&r->id, &r->key, &r->old_name, &r->new_name, &r->parent_module, &r->new_qname, &r->func_name,
-			 &r->arg_keyword, &r->arg_new, &r->new_keyword, &r->old, &r->replacement, &r->device,
+			 &r->arg_keyword, &r->arg_new, &r->new_keyword, &r->arg_add, &r->old, &r->replacement, &r->device,
 			 &r->insert, &r->after_module, &r->unless_module, &r->message, &r->unsupported_tip, &r->warning};
 	for (size_t i = 0; i < sizeof strs / sizeof *strs; i++)
 		free(*strs[i]);
@@ -258,8 +258,10 @@ static int finish_rule(tp_rule *r, const tp_json *entry, const struct src *src)
 	case TP_RULE_ARGS:
 		if (r->arg_idx < 0 && !r->arg_keyword)
 			return fail(src, entry, "%s: needs \"arg_idx\" or \"arg_keyword\"", src->where);
-		if (!r->arg_new && !r->new_keyword)
+		if (!r->arg_new && !r->new_keyword && !r->arg_add)
 			return fail(src, entry, "%s: needs \"arg_new\" (an empty string deletes the argument)", src->where);
+		if (r->arg_add && (!r->arg_keyword || !*r->arg_add))
+			return fail(src, entry, "%s: \"arg_add\" needs \"arg_keyword\" and a value", src->where);
 		r->key = tp_xstrdup(r->func_name);
 		break;
 	case TP_RULE_STRING: {

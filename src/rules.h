@@ -31,6 +31,7 @@ typedef struct tp_rule {
 	char *old_name, *new_name, *parent_module;
 	char *new_qname; /* module rule: the full new module name, "torch.npu" */
 	char *func_name, *arg_keyword, *arg_new, *new_keyword;
+	char *arg_add; /* args rule: the value of arg_keyword for a call that lacks the argument */
 	int arg_idx; /* -1 when unset */
 	tp_regex *pattern;
 	char *old, *replacement, *device;
