@@ -297,6 +297,49 @@ static int type_checking_only(const tp_matcher *m, uint32_t stmt)
 	return 0;
 }
 
+/* Whether stmt sits in a try whose except clause catches its ImportError
+ * (ImportError, ModuleNotFoundError, Exception, or a bare except). */
+static int import_guarded(const tp_matcher *m, uint32_t stmt)
+{
+	uint32_t block = N(m, stmt)->parent, t = block == TP_NONE ? TP_NONE : N(m, block)->parent;
+	if (kind(m, block) != K_BLOCK || kind(m, t) != K_TRY || N(m, block)->field != F_BODY)
+		return 0;
+	static const char *const caught[] = {"ImportError", "ModuleNotFoundError", "Exception", NULL};
+	for (uint32_t c = N(m, t)->first; c != TP_NONE; c = N(m, c)->next) {
+		uint32_t body = N(m, c)->first;
+		while (body != TP_NONE && kind(m, body) != K_BLOCK)
+			body = N(m, body)->next;
+		if (kind(m, c) != K_EXCEPT || body == TP_NONE)
+			continue;
+		tp_str head = {m->src + N(m, c)->start, N(m, body)->start - N(m, c)->start};
+		if (N(m, c)->first == body)
+			return 1; /* except: */
+		for (const char *const *e = caught; *e; e++)
+			if (memmem(head.ptr, head.len, *e, strlen(*e)))
+				return 1;
+	}
+	return 0;
+}
+
+/* An import of a package that has no NPU build (flash_attn), the module
+ * itself or, in `from nvdiffrast import torch`, a name it imports: the
+ * import fails there. A WARNING where an except clause catches that. */
+static int no_npu_import(tp_matcher *m, uint32_t stmt, const char *module)
+{
+	const tp_rule *r = NULL;
+	for (size_t n = 1; !r && n <= strlen(module); n++)
+		if (!module[n] || module[n] == '.')
+			r = lookup(&m->rules->no_npu_module, module, n);
+	if (!r)
+		return 0;
+	if (import_guarded(m, stmt))
+		tp_match__finding(m, r, TP_OP_WARNING, stmt, module,
+				  tp_arena_printf(m->arena, "%s; on the NPU the import fails and the except clause's fallback runs", r->unsupported_tip));
+	else
+		tp_match__finding(m, r, TP_OP_UNSUPPORTED, stmt, module, r->unsupported_tip);
+	return 1;
+}
+
 /* Import insertion and module tracking for one import statement. first_hit
  * collects, per insertion rule, the first import of its module in each
  * scope (the module's, or a function's), in source order; unless, the
@@ -318,6 +361,7 @@ static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, tp_hi
 			if (dotted_parts(m, dotted, p, 1) && nroots < 64)
 				roots[nroots++] = p[0];
 			rename_module_path(m, dotted, kind(m, c) != K_ALIASED_IMPORT, TP_NONE);
+			no_npu_import(m, stmt, tp_dotted_text(m->res, dotted));
 		}
 	} else {
 		uint32_t mod = tp_child(m->tree, stmt, F_MODULE_NAME);
@@ -330,6 +374,12 @@ static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, tp_hi
 		rename_module_path(m, mod, 0, stmt);
 		const char *module = tp_dotted_text(m->res, mod);
 		rename_from_import_names(m, stmt, module);
+		int reported = no_npu_import(m, stmt, module);
+		for (uint32_t c = N(m, stmt)->first; c != TP_NONE && !reported; c = N(m, c)->next) {
+			uint32_t name = kind(m, c) == K_ALIASED_IMPORT ? tp_child(m->tree, c, F_NAME) : c;
+			if (N(m, c)->field == F_NAME && kind(m, name) == K_DOTTED_NAME)
+				reported = no_npu_import(m, stmt, tp_arena_printf(m->arena, "%s.%s", module, tp_dotted_text(m->res, name)));
+		}
 		/* An import moved into torch counts as a torch import (else the
 		 * next conversion would insert torch_npu). */
 		const char *moved = move_from_import(m, stmt, mod, module);

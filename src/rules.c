@@ -52,6 +52,8 @@ static const struct key_spec similar_keys[] = {
 	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)},
 	{"max_positional", KEY_INDEX, 0, S(arg_idx)}, {"allowed_keywords", KEY_NAMES, 0, 0},
 	{"required_keywords", KEY_REQUIRED, 0, 0}, {"warning", KEY_TEXT, 1, S(warning)}, {0}};
+static const struct key_spec no_npu_keys[] = {
+	{"module", KEY_NAME, 1, S(old_name)}, {"tip", KEY_TEXT, 1, S(unsupported_tip)}, {0}};
 #undef S
 
 static const struct kind_spec {
@@ -66,6 +68,7 @@ static const struct kind_spec {
 	[TP_RULE_STRING] = {"StringModifyRule", string_keys},
 	[TP_RULE_DEVICE_INDEX] = {"DeviceIndexRule", device_keys},
 	[TP_RULE_SIMILAR] = {"SimilarApiRule", similar_keys},
+	[TP_RULE_NO_NPU_MODULE] = {"UnsupportedModuleRule", no_npu_keys},
 };
 
 static int is_dotted_name(const char *s)
@@ -234,6 +237,9 @@ static int finish_rule(tp_rule *r, const tp_json *entry, const struct src *src)
 			return fail(src, entry, "%s: old_name and new_name must be qualified names", src->where);
 		r->key = tp_xstrdup(r->old_name);
 		break;
+	case TP_RULE_NO_NPU_MODULE:
+		r->key = tp_xstrdup(r->old_name);
+		break;
 	case TP_RULE_FUNC:
 	case TP_RULE_ATTR:
 		if (r->kind != TP_RULE_FUNC && strchr(r->old_name, '.'))
@@ -342,6 +348,7 @@ static tp_map *table_for(tp_rules *rs, const tp_rule *r)
 	case TP_RULE_STRING: return &rs->string_prefix;
 	case TP_RULE_DEVICE_INDEX: return qualified ? &rs->device_index_qualified : &rs->device_index;
 	case TP_RULE_SIMILAR: return &rs->similar;
+	case TP_RULE_NO_NPU_MODULE: return &rs->no_npu_module;
 	default: return NULL;
 	}
 }
@@ -524,7 +531,8 @@ void tp_rules_free(tp_rules *rs)
 		rule_free(rs->all.items[i]);
 	tp_array_free(&rs->all);
 	tp_map *maps[] = {&rs->module, &rs->func_qualified, &rs->func_method, &rs->attr_method,
-			  &rs->args_qualified, &rs->args_method, &rs->string_prefix, &rs->device_index, &rs->device_index_qualified, &rs->similar, &rs->written};
+			  &rs->args_qualified, &rs->args_method, &rs->string_prefix, &rs->device_index, &rs->device_index_qualified, &rs->similar, &rs->no_npu_module,
+			  &rs->written};
 	for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
 		tp_map_dispose(maps[i]);
 	free(rs);

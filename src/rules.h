@@ -17,6 +17,7 @@ enum tp_rule_kind {
 	TP_RULE_STRING,        /* StringModifyRule */
 	TP_RULE_DEVICE_INDEX,  /* DeviceIndexRule */
 	TP_RULE_SIMILAR,       /* SimilarApiRule (-sim) */
+	TP_RULE_NO_NPU_MODULE, /* UnsupportedModuleRule */
 	TP_RULE__COUNT
 };
 
@@ -66,6 +67,7 @@ typedef struct {
 	tp_map device_index;    /* "to" */
 	tp_map device_index_qualified; /* "torch.device", "torch.*" (any function of torch) */
 	tp_map similar;         /* "apex.optimizers.FusedSGD": replaced with -sim, else reported */
+	tp_map no_npu_module;   /* "flash_attn": a package with no NPU build, its imports reported */
 	int replace_similar;    /* -sim */
 	tp_map written;         /* what the rules write: "torch.npu" (module rule),
 				 * "torch.distributed.is_hccl_available" (function rule),
