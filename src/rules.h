@@ -18,6 +18,7 @@ enum tp_rule_kind {
 	TP_RULE_DEVICE_INDEX,  /* DeviceIndexRule */
 	TP_RULE_SIMILAR,       /* SimilarApiRule (-sim) */
 	TP_RULE_NO_NPU_MODULE, /* UnsupportedModuleRule */
+	TP_RULE_ACCELERATOR,   /* AcceleratorRule */
 	TP_RULE__COUNT
 };
 
@@ -49,6 +50,9 @@ typedef struct tp_rule {
 	char **tip_names;      /* its keys and values, in pairs */
 	char **required_names; /* similar rule: keywords a call must use */
 	char *warning;
+	/* accelerator rule: name sets, their names in set_names */
+	tp_map packages, calls, gpu_keywords, gpu_classes, module_classes;
+	tp_strings set_names;
 	struct tp_rule *next;
 } tp_rule;
 
@@ -68,6 +72,7 @@ typedef struct {
 	tp_map device_index_qualified; /* "torch.device", "torch.*" (any function of torch) */
 	tp_map similar;         /* "apex.optimizers.FusedSGD": replaced with -sim, else reported */
 	tp_map no_npu_module;   /* "flash_attn": a package with no NPU build, its imports reported */
+	tp_map accelerator;     /* "lightning": each package of an accelerator rule */
 	int replace_similar;    /* -sim */
 	tp_map written;         /* what the rules write: "torch.npu" (module rule),
 				 * "torch.distributed.is_hccl_available" (function rule),
