@@ -1215,9 +1215,9 @@ static const tp_rule *framework_module(const tp_matcher *m, uint32_t e)
 	return fn == TP_NONE ? NULL : module_class(m, fn, 0);
 }
 
-/* `model.cuda()` of a LightningModule: `.to("npu")`, which updates the
- * device it tracks (.npu() does not); with an argument, .npu(...) and a
- * WARNING. Returns 1 when it replaced the call. */
+/* `model.cuda()` of a LightningModule, which method rule fr renames:
+ * `.to("npu")`, which updates the device it tracks (.npu() does not); with
+ * an argument, .npu(...) and a WARNING. Returns 1 when it replaced the call. */
 static int framework_module_cuda(tp_matcher *m, const tp_rule *fr, uint32_t call, uint32_t leaf)
 {
 	const tp_rule *r = framework_module(m, tp_child(m->tree, tp_child(m->tree, call, F_FUNCTION), F_OBJECT));
@@ -1229,8 +1229,8 @@ static int framework_module_cuda(tp_matcher *m, const tp_rule *fr, uint32_t call
 			tp_match__finding(m, r, TP_OP_WARNING, call, NULL, r->warning);
 		return 0;
 	}
-	tp_match__edit(m, fr, TP_OP_MODIFY, N(m, leaf)->start, N(m, call)->end, "to(\"npu\")",
-		       msg(m, fr, ".cuda() -> .to(\"npu\") (a LightningModule tracks its device in .to(), not in .npu())"));
+	tp_match__edit(m, fr, TP_OP_MODIFY, N(m, leaf)->start, N(m, call)->end, tp_arena_printf(m->arena, "to(\"%s\")", fr->new_name),
+		       msg(m, fr, ".cuda() -> .to(\"%s\") (a LightningModule tracks its device in .to(), not in .%s())", fr->new_name, fr->new_name));
 	m->device_argument = 1;
 	return 1;
 }

@@ -268,9 +268,9 @@ static int finish_rule(tp_rule *r, const tp_json *entry, const struct src *src)
 		r->key = tp_xstrdup(r->old_name);
 		break;
 	case TP_RULE_ACCELERATOR:
-		if (!r->set_names.len || !r->packages.count)
+		if (!r->packages.count)
 			return fail(src, entry, "%s: \"packages\" must name at least one package", src->where);
-		r->key = tp_xstrdup(r->set_names.items[0]); /* indexed by each package, see add_rule */
+		r->key = tp_xstrdup(r->id); /* indexed by each package instead, see add_rule */
 		break;
 	case TP_RULE_FUNC:
 	case TP_RULE_ATTR:
