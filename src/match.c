@@ -2,6 +2,7 @@
 #include "match.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -297,6 +298,49 @@ static int type_checking_only(const tp_matcher *m, uint32_t stmt)
 	return 0;
 }
 
+/* Whether stmt sits in a try whose except clause catches its ImportError
+ * (ImportError, ModuleNotFoundError, Exception, or a bare except). */
+static int import_guarded(const tp_matcher *m, uint32_t stmt)
+{
+	uint32_t block = N(m, stmt)->parent, t = block == TP_NONE ? TP_NONE : N(m, block)->parent;
+	if (kind(m, block) != K_BLOCK || kind(m, t) != K_TRY || N(m, block)->field != F_BODY)
+		return 0;
+	static const char *const caught[] = {"ImportError", "ModuleNotFoundError", "Exception", NULL};
+	for (uint32_t c = N(m, t)->first; c != TP_NONE; c = N(m, c)->next) {
+		uint32_t body = N(m, c)->first;
+		while (body != TP_NONE && kind(m, body) != K_BLOCK)
+			body = N(m, body)->next;
+		if (kind(m, c) != K_EXCEPT || body == TP_NONE)
+			continue;
+		tp_str head = {m->src + N(m, c)->start, N(m, body)->start - N(m, c)->start};
+		if (N(m, c)->first == body)
+			return 1; /* except: */
+		for (const char *const *e = caught; *e; e++)
+			if (memmem(head.ptr, head.len, *e, strlen(*e)))
+				return 1;
+	}
+	return 0;
+}
+
+/* An import of a package that has no NPU build (flash_attn), the module
+ * itself or, in `from nvdiffrast import torch`, a name it imports: the
+ * import fails there. A WARNING where an except clause catches that. */
+static int no_npu_import(tp_matcher *m, uint32_t stmt, const char *module)
+{
+	const tp_rule *r = NULL;
+	for (size_t n = 1; !r && n <= strlen(module); n++)
+		if (!module[n] || module[n] == '.')
+			r = lookup(&m->rules->no_npu_module, module, n);
+	if (!r)
+		return 0;
+	if (import_guarded(m, stmt))
+		tp_match__finding(m, r, TP_OP_WARNING, stmt, module,
+				  tp_arena_printf(m->arena, "%s; on the NPU the import fails and the except clause's fallback runs", r->unsupported_tip));
+	else
+		tp_match__finding(m, r, TP_OP_UNSUPPORTED, stmt, module, r->unsupported_tip);
+	return 1;
+}
+
 /* Import insertion and module tracking for one import statement. first_hit
  * collects, per insertion rule, the first import of its module in each
  * scope (the module's, or a function's), in source order; unless, the
@@ -318,6 +362,7 @@ static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, tp_hi
 			if (dotted_parts(m, dotted, p, 1) && nroots < 64)
 				roots[nroots++] = p[0];
 			rename_module_path(m, dotted, kind(m, c) != K_ALIASED_IMPORT, TP_NONE);
+			no_npu_import(m, stmt, tp_dotted_text(m->res, dotted));
 		}
 	} else {
 		uint32_t mod = tp_child(m->tree, stmt, F_MODULE_NAME);
@@ -330,6 +375,12 @@ static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, tp_hi
 		rename_module_path(m, mod, 0, stmt);
 		const char *module = tp_dotted_text(m->res, mod);
 		rename_from_import_names(m, stmt, module);
+		int reported = no_npu_import(m, stmt, module);
+		for (uint32_t c = N(m, stmt)->first; c != TP_NONE && !reported; c = N(m, c)->next) {
+			uint32_t name = kind(m, c) == K_ALIASED_IMPORT ? tp_child(m->tree, c, F_NAME) : c;
+			if (N(m, c)->field == F_NAME && kind(m, name) == K_DOTTED_NAME)
+				reported = no_npu_import(m, stmt, tp_arena_printf(m->arena, "%s.%s", module, tp_dotted_text(m->res, name)));
+		}
 		/* An import moved into torch counts as a torch import (else the
 		 * next conversion would insert torch_npu). */
 		const char *moved = move_from_import(m, stmt, mod, module);
@@ -496,6 +547,23 @@ uint32_t tp_match__find_arg(const tp_matcher *m, uint32_t args, int idx, const c
 	return TP_NONE;
 }
 
+/* A call that lacks r's argument gets `arg_keyword=arg_add` after its last
+ * argument; not one with *args or **kwargs, which may hold it. */
+static void add_keyword(tp_matcher *m, const tp_rule *r, uint32_t args, const char *fname)
+{
+	uint32_t last = TP_NONE;
+	for (uint32_t c = N(m, args)->first; c != TP_NONE; c = N(m, c)->next) {
+		if (kind(m, c) == K_LIST_SPLAT || kind(m, c) == K_DICT_SPLAT)
+			return;
+		if (kind(m, c) != K_COMMENT)
+			last = c;
+	}
+	const char *kw = tp_arena_printf(m->arena, "%s=%s", r->arg_keyword, r->arg_add);
+	tp_match__edit(m, r, TP_OP_INSERT, last == TP_NONE ? N(m, args)->start + 1 : N(m, last)->end,
+		       last == TP_NONE ? N(m, args)->start + 1 : N(m, last)->end,
+		       last == TP_NONE ? kw : tp_arena_printf(m->arena, ", %s", kw), msg(m, r, "%s: add %s", fname, kw));
+}
+
 static void apply_args_rule(tp_matcher *m, const tp_rule *r, uint32_t call, const char *fname)
 {
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
@@ -505,8 +573,11 @@ static void apply_args_rule(tp_matcher *m, const tp_rule *r, uint32_t call, cons
 	uint32_t a = tp_match__find_arg(m, args, r->arg_keyword ? -1 : r->arg_idx, r->arg_keyword, &is_kw);
 	if (a == TP_NONE && r->arg_keyword && r->arg_idx >= 0)
 		a = tp_match__find_arg(m, args, r->arg_idx, NULL, &is_kw);
-	if (a == TP_NONE)
+	if (a == TP_NONE) {
+		if (r->arg_add)
+			add_keyword(m, r, args, fname);
 		return;
+	}
 	const char *what = r->arg_keyword && is_kw ? r->arg_keyword : tp_arena_printf(m->arena, "argument %d", r->arg_idx);
 	if (is_kw && r->new_keyword) {
 		uint32_t name = tp_child(m->tree, a, F_NAME);
@@ -1043,6 +1114,157 @@ static int custom_cuda(tp_matcher *m, uint32_t call, uint32_t fn, const char *qn
 	return 1;
 }
 
+/* ---- frameworks that pick their accelerator by name (Lightning) ----------- */
+
+/* The accelerator rule whose packages hold qualified name qn and whose name
+ * set at offset `set` (calls, gpu_classes, module_classes) holds its last
+ * name (lightning.pytorch.Trainer, pl.Trainer), else NULL. */
+static const tp_rule *framework_name(const tp_matcher *m, const char *qn, size_t set)
+{
+	const tp_rule *r = qn ? lookup(&m->rules->accelerator, qn, strcspn(qn, ".")) : NULL;
+	const char *last = qn ? strrchr(qn, '.') : NULL;
+	return r && last && tp_map_get((const tp_map *)((const char *)r + set), last + 1, strlen(last + 1)) ? r : NULL;
+}
+
+/* The value of a local name assigned once (`cfg = {...}`), else e itself. */
+static uint32_t local_value(const tp_matcher *m, uint32_t e)
+{
+	if (kind(m, e) != K_IDENTIFIER)
+		return e;
+	const tp_binding *b = tp_resolve_name(m->res, e, text(m, e).ptr, text(m, e).len);
+	return b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE ? b->value : e;
+}
+
+/* An accelerator value: its string literals are the framework's names, not
+ * torch devices, so they are claimed (left as they are); returns whether it
+ * may pick a GPU. Through conditional expressions, parentheses and a local
+ * assigned once (`acc = "gpu" if ... else "cpu"`). */
+static int accelerator_value(tp_matcher *m, const tp_rule *r, uint32_t v, int depth)
+{
+	if (depth > 8)
+		return 0;
+	uint32_t c = N(m, v)->first, close = c;
+	switch (kind(m, v)) {
+	case K_STRING:
+		while (close != TP_NONE && N(m, close)->next != TP_NONE)
+			close = N(m, close)->next;
+		m->claimed[v] = 1;
+		return kind(m, c) == K_STRING_START && kind(m, close) == K_STRING_END &&
+		       tp_regex_match(r->pattern, m->src + N(m, c)->end, N(m, close)->start - N(m, c)->end);
+	case K_CONDITIONAL: { /* a if cond else b */
+		uint32_t b = c == TP_NONE || N(m, c)->next == TP_NONE ? TP_NONE : N(m, N(m, c)->next)->next;
+		return accelerator_value(m, r, c, depth + 1) | (b != TP_NONE && accelerator_value(m, r, b, depth + 1));
+	}
+	case K_PARENTHESIZED:
+		return c != TP_NONE && accelerator_value(m, r, c, depth + 1);
+	case K_IDENTIFIER:
+		return local_value(m, v) != v && accelerator_value(m, r, local_value(m, v), depth + 1);
+	case K_CALL: /* CUDAAccelerator() */
+		return framework_name(m, tp_resolve_qname(m->res, tp_child(m->tree, v, F_FUNCTION), NULL), offsetof(tp_rule, gpu_classes)) != NULL;
+	default:
+		return 0;
+	}
+}
+
+/* One argument of a framework call, named name: returns whether it picks a GPU. */
+static int framework_arg(tp_matcher *m, const tp_rule *r, tp_str name, uint32_t v)
+{
+	if (tp_str_eq(name, r->arg_keyword))
+		return accelerator_value(m, r, v, 0);
+	return tp_map_get(&r->gpu_keywords, name.ptr, name.len) && !tp_str_eq(text(m, v), "0") && !tp_str_eq(text(m, v), "None");
+}
+
+/* The arguments that a dict literal holds under string keys. */
+static int framework_dict(tp_matcher *m, const tp_rule *r, uint32_t dict)
+{
+	int gpu = 0;
+	for (uint32_t p = N(m, dict)->first; p != TP_NONE; p = N(m, p)->next) {
+		uint32_t key = kind(m, p) == K_PAIR ? N(m, p)->first : TP_NONE, open = kind(m, key) == K_STRING ? N(m, key)->first : TP_NONE;
+		uint32_t close = open == TP_NONE ? TP_NONE : N(m, open)->next;
+		if (kind(m, open) == K_STRING_START && kind(m, close) == K_STRING_CONTENT)
+			gpu |= framework_arg(m, r, text(m, close), tp_child(m->tree, p, F_VALUE));
+	}
+	return gpu;
+}
+
+/* A call of a framework that picks its accelerator by name (Lightning's
+ * Trainer and Fabric): the names stay ("cuda" is no torch device there),
+ * and a GPU choice (accelerator="gpu", gpus=1, CUDAAccelerator()) is
+ * UNSUPPORTED, as the framework has no NPU accelerator of its own. Also
+ * through a dict of arguments: `**cfg`, LightningCLI's trainer_defaults. */
+static void framework_call(tp_matcher *m, const tp_rule *r, uint32_t call, const char *qn)
+{
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	int gpu = 0;
+	for (uint32_t c = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next) {
+		uint32_t v = kind(m, c) == K_KEYWORD_ARG ? tp_child(m->tree, c, F_VALUE) : kind(m, c) == K_DICT_SPLAT ? N(m, c)->first : c;
+		if (kind(m, local_value(m, v)) == K_DICT)
+			gpu |= framework_dict(m, r, local_value(m, v));
+		else if (kind(m, c) == K_KEYWORD_ARG)
+			gpu |= framework_arg(m, r, text(m, tp_child(m->tree, c, F_NAME)), v);
+	}
+	if (gpu)
+		tp_match__finding(m, r, TP_OP_UNSUPPORTED, call, qn, r->unsupported_tip);
+}
+
+/* The framework rule whose module class (LightningModule) class expression
+ * cls is or subclasses in this file, else NULL. */
+static const tp_rule *module_class(const tp_matcher *m, uint32_t cls, int depth)
+{
+	const tp_rule *r = framework_name(m, tp_resolve_qname(m->res, cls, NULL), offsetof(tp_rule, module_classes));
+	if (r || kind(m, cls) != K_IDENTIFIER || depth > 8)
+		return r;
+	for (uint32_t i = 0; i < m->tree->count && !r; i++) {
+		uint32_t name = kind(m, i) == K_CLASS_DEF ? tp_child(m->tree, i, F_NAME) : TP_NONE;
+		uint32_t bases = name != TP_NONE && tp_str_same(text(m, name), text(m, cls)) ? tp_child(m->tree, i, F_SUPERCLASSES) : TP_NONE;
+		for (uint32_t b = bases == TP_NONE ? TP_NONE : N(m, bases)->first; b != TP_NONE && !r; b = N(m, b)->next)
+			r = module_class(m, b, depth + 1);
+	}
+	return r;
+}
+
+/* The framework rule when e is an instance of its module class: `Lit()` or
+ * `Lit.load_from_checkpoint(...)` of a class that subclasses LightningModule,
+ * directly or through a local assigned once, or `self` in such a class. */
+static const tp_rule *framework_module(const tp_matcher *m, uint32_t e)
+{
+	if (kind(m, e) == K_IDENTIFIER && tp_str_eq(text(m, e), "self")) { /* in a method of such a class */
+		uint32_t c = N(m, e)->parent;
+		while (c != TP_NONE && kind(m, c) != K_CLASS_DEF)
+			c = N(m, c)->parent;
+		uint32_t bases = c == TP_NONE ? TP_NONE : tp_child(m->tree, c, F_SUPERCLASSES);
+		const tp_rule *r = NULL;
+		for (uint32_t b = bases == TP_NONE ? TP_NONE : N(m, bases)->first; b != TP_NONE && !r; b = N(m, b)->next)
+			r = module_class(m, b, 0);
+		return r;
+	}
+	e = local_value(m, e);
+	uint32_t fn = kind(m, e) == K_CALL ? tp_child(m->tree, e, F_FUNCTION) : TP_NONE;
+	if (kind(m, fn) == K_ATTRIBUTE && attr_name(m, fn) != TP_NONE && tp_str_eq(text(m, attr_name(m, fn)), "load_from_checkpoint"))
+		fn = tp_child(m->tree, fn, F_OBJECT);
+	return fn == TP_NONE ? NULL : module_class(m, fn, 0);
+}
+
+/* `model.cuda()` of a LightningModule, which method rule fr renames:
+ * `.to("npu")`, which updates the device it tracks (.npu() does not); with
+ * an argument, .npu(...) and a WARNING. Returns 1 when it replaced the call. */
+static int framework_module_cuda(tp_matcher *m, const tp_rule *fr, uint32_t call, uint32_t leaf)
+{
+	const tp_rule *r = framework_module(m, tp_child(m->tree, tp_child(m->tree, call, F_FUNCTION), F_OBJECT));
+	if (!r)
+		return 0;
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	if (kind(m, args) != K_ARG_LIST || N(m, args)->first != TP_NONE) {
+		if (r->warning)
+			tp_match__finding(m, r, TP_OP_WARNING, call, NULL, r->warning);
+		return 0;
+	}
+	tp_match__edit(m, fr, TP_OP_MODIFY, N(m, leaf)->start, N(m, call)->end, tp_arena_printf(m->arena, "to(\"%s\")", fr->new_name),
+		       msg(m, fr, ".cuda() -> .to(\"%s\") (a LightningModule tracks its device in .to(), not in .%s())", fr->new_name, fr->new_name));
+	m->device_argument = 1;
+	return 1;
+}
+
 /* The device-index rule for the function qn: its own ("torch.device"),
  * else its innermost module's ("torch.nn.*" before "torch.*"). None under a
  * module rule's old or new name: torch.npu's device API takes indexes, as
@@ -1107,7 +1329,7 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 	if (leaf == TP_NONE)
 		return;
 	tp_str name = text(m, leaf);
-	if ((r = lookup(&m->rules->func_method, name.ptr, name.len)))
+	if ((r = lookup(&m->rules->func_method, name.ptr, name.len)) && !(tp_str_eq(name, "cuda") && framework_module_cuda(m, r, call, leaf)))
 		tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
 		     msg(m, r, ".%.*s() -> .%s()", (int)name.len, name.ptr, r->new_name));
 	const char *mname = tp_arena_printf(m->arena, ".%.*s", (int)name.len, name.ptr);
@@ -1654,6 +1876,12 @@ void tp_match(tp_matcher *m)
 {
 	m->claimed = tp_arena_alloc(m->arena, m->tree->count + 1);
 	memset(m->claimed, 0, m->tree->count + 1);
+	for (uint32_t i = 0; m->rules->accelerator.count && i < m->tree->count; i++) {
+		const char *qn = kind(m, i) == K_CALL ? tp_resolve_qname(m->res, tp_child(m->tree, i, F_FUNCTION), NULL) : NULL;
+		const tp_rule *r = framework_name(m, qn, offsetof(tp_rule, calls));
+		if (r)
+			framework_call(m, r, i, qn); /* before the walk: it claims the strings it keeps */
+	}
 	if (m->dist_model)
 		tp_distributed(m);
 	else if (m->device_var)

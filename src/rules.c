@@ -13,10 +13,11 @@
 #include "error.h"
 #include "json.h"
 
-enum key_type { KEY_NAME, KEY_TEXT, KEY_INDEX, KEY_REGEX, KEY_NAMES, KEY_REQUIRED, KEY_SUBMODULES, KEY_RENAMES, KEY_TIPS };
+enum key_type { KEY_NAME, KEY_TEXT, KEY_INDEX, KEY_REGEX, KEY_NAMES, KEY_REQUIRED, KEY_SUBMODULES, KEY_RENAMES, KEY_TIPS, KEY_SET };
 
 /* One allowed key of a rule kind: where it is stored in tp_rule and whether
- * it must be present. KEY_NAME values must be (dotted) Python identifiers. */
+ * it must be present. KEY_NAME values must be (dotted) Python identifiers;
+ * KEY_SET is an array of bare names, stored in the tp_map at offset. */
 struct key_spec {
 	const char *key;
 	enum key_type type;
@@ -40,7 +41,7 @@ static const struct key_spec attr_keys[] = {
 static const struct key_spec args_keys[] = {
 	{"func_name", KEY_NAME, 1, S(func_name)}, {"arg_idx", KEY_INDEX, 0, S(arg_idx)},
 	{"arg_keyword", KEY_NAME, 0, S(arg_keyword)}, {"arg_new", KEY_TEXT, 0, S(arg_new)},
-	{"new_keyword", KEY_NAME, 0, S(new_keyword)}, {0}};
+	{"new_keyword", KEY_NAME, 0, S(new_keyword)}, {"arg_add", KEY_TEXT, 0, S(arg_add)}, {0}};
 static const struct key_spec string_keys[] = {
 	{"pattern", KEY_REGEX, 1, S(pattern)}, {"old", KEY_TEXT, 1, S(old)},
 	{"new", KEY_TEXT, 1, S(replacement)}, {0}};
@@ -52,6 +53,14 @@ static const struct key_spec similar_keys[] = {
 	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)},
 	{"max_positional", KEY_INDEX, 0, S(arg_idx)}, {"allowed_keywords", KEY_NAMES, 0, 0},
 	{"required_keywords", KEY_REQUIRED, 0, 0}, {"warning", KEY_TEXT, 1, S(warning)}, {0}};
+static const struct key_spec no_npu_keys[] = {
+	{"module", KEY_NAME, 1, S(old_name)}, {"tip", KEY_TEXT, 1, S(unsupported_tip)}, {0}};
+static const struct key_spec accelerator_keys[] = {
+	{"packages", KEY_SET, 1, S(packages)}, {"calls", KEY_SET, 1, S(calls)},
+	{"arg_keyword", KEY_NAME, 1, S(arg_keyword)}, {"gpu_pattern", KEY_REGEX, 1, S(pattern)},
+	{"gpu_keywords", KEY_SET, 0, S(gpu_keywords)}, {"gpu_classes", KEY_SET, 0, S(gpu_classes)},
+	{"module_classes", KEY_SET, 0, S(module_classes)}, {"tip", KEY_TEXT, 1, S(unsupported_tip)},
+	{"module_tip", KEY_TEXT, 0, S(warning)}, {0}};
 #undef S
 
 static const struct kind_spec {
@@ -66,6 +75,8 @@ static const struct kind_spec {
 	[TP_RULE_STRING] = {"StringModifyRule", string_keys},
 	[TP_RULE_DEVICE_INDEX] = {"DeviceIndexRule", device_keys},
 	[TP_RULE_SIMILAR] = {"SimilarApiRule", similar_keys},
+	[TP_RULE_NO_NPU_MODULE] = {"UnsupportedModuleRule", no_npu_keys},
+	[TP_RULE_ACCELERATOR] = {"AcceleratorRule", accelerator_keys},
 };
 
 static int is_dotted_name(const char *s)
@@ -93,7 +104,7 @@ static void rule_free(tp_rule *r)
 	if (!r)
 		return;
 	char **strs[] = {&r->id, &r->key, &r->old_name, &r->new_name, &r->parent_module, &r->new_qname, &r->func_name,
-			 &r->arg_keyword, &r->arg_new, &r->new_keyword, &r->old, &r->replacement, &r->device,
+			 &r->arg_keyword, &r->arg_new, &r->new_keyword, &r->arg_add, &r->old, &r->replacement, &r->device,
 			 &r->insert, &r->after_module, &r->unless_module, &r->message, &r->unsupported_tip, &r->warning};
 	for (size_t i = 0; i < sizeof strs / sizeof *strs; i++)
 		free(*strs[i]);
@@ -110,6 +121,12 @@ static void rule_free(tp_rule *r)
 	tp_map_dispose(&r->renamed);
 	tp_map_dispose(&r->submodules);
 	tp_map_dispose(&r->member_tips);
+	for (const struct key_spec *k = kinds[r->kind].keys; k->key; k++)
+		if (k->type == KEY_SET)
+			tp_map_dispose((tp_map *)((char *)r + k->offset));
+	for (size_t i = 0; i < r->set_names.len; i++)
+		free(r->set_names.items[i]);
+	tp_array_free(&r->set_names);
 	char **lists[] = {r->required_names, r->submodule_names, r->tip_names};
 	for (size_t i = 0; i < 3; i++) {
 		for (char **m = lists[i]; m && *m; m++)
@@ -197,6 +214,19 @@ static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, cons
 		}
 		return 0;
 	}
+	case KEY_SET: {
+		if (t != TP_JSON_ARRAY)
+			return fail(src, v, "%s.%s: expected an array of names, got %s", src->where, k->key, tp_json_type_name(t));
+		size_t i = 0;
+		for (tp_json *e = tp_json_child(v); e; e = tp_json_next(e), i++) {
+			const char *s = tp_json_string(e);
+			if (tp_json_type(e) != TP_JSON_STRING || !is_dotted_name(s) || strchr(s, '.'))
+				return fail(src, e, "%s.%s[%zu]: expected a bare Python name", src->where, k->key, i);
+			tp_array_push(&r->set_names, tp_xstrdup(s));
+			tp_map_put((tp_map *)((char *)r + k->offset), r->set_names.items[r->set_names.len - 1], strlen(s), r);
+		}
+		return 0;
+	}
 	case KEY_NAMES:
 	case KEY_REQUIRED:
 	case KEY_SUBMODULES: {
@@ -234,6 +264,14 @@ static int finish_rule(tp_rule *r, const tp_json *entry, const struct src *src)
 			return fail(src, entry, "%s: old_name and new_name must be qualified names", src->where);
 		r->key = tp_xstrdup(r->old_name);
 		break;
+	case TP_RULE_NO_NPU_MODULE:
+		r->key = tp_xstrdup(r->old_name);
+		break;
+	case TP_RULE_ACCELERATOR:
+		if (!r->packages.count)
+			return fail(src, entry, "%s: \"packages\" must name at least one package", src->where);
+		r->key = tp_xstrdup(r->id); /* indexed by each package instead, see add_rule */
+		break;
 	case TP_RULE_FUNC:
 	case TP_RULE_ATTR:
 		if (r->kind != TP_RULE_FUNC && strchr(r->old_name, '.'))
@@ -258,8 +296,10 @@ static int finish_rule(tp_rule *r, const tp_json *entry, const struct src *src)
 	case TP_RULE_ARGS:
 		if (r->arg_idx < 0 && !r->arg_keyword)
 			return fail(src, entry, "%s: needs \"arg_idx\" or \"arg_keyword\"", src->where);
-		if (!r->arg_new && !r->new_keyword)
+		if (!r->arg_new && !r->new_keyword && !r->arg_add)
 			return fail(src, entry, "%s: needs \"arg_new\" (an empty string deletes the argument)", src->where);
+		if (r->arg_add && (!r->arg_keyword || !*r->arg_add))
+			return fail(src, entry, "%s: \"arg_add\" needs \"arg_keyword\" and a value", src->where);
 		r->key = tp_xstrdup(r->func_name);
 		break;
 	case TP_RULE_STRING: {
@@ -292,6 +332,9 @@ static int parse_rule(tp_rule **out, enum tp_rule_kind kind, const tp_json *entr
 	tp_map_init(&r->submodules);
 	tp_map_init(&r->member_tips);
 	tp_map_init(&r->renamed);
+	for (const struct key_spec *k = kinds[kind].keys; k->key; k++)
+		if (k->type == KEY_SET)
+			tp_map_init((tp_map *)((char *)r + k->offset));
 	r->id = tp_xprintf("%s%s[%zu]", user ? "user:" : "", kinds[kind].name, idx);
 	int rc = 0;
 	if (tp_json_type(entry) != TP_JSON_OBJECT) {
@@ -340,6 +383,7 @@ static tp_map *table_for(tp_rules *rs, const tp_rule *r)
 	case TP_RULE_STRING: return &rs->string_prefix;
 	case TP_RULE_DEVICE_INDEX: return qualified ? &rs->device_index_qualified : &rs->device_index;
 	case TP_RULE_SIMILAR: return &rs->similar;
+	case TP_RULE_NO_NPU_MODULE: return &rs->no_npu_module;
 	default: return NULL;
 	}
 }
@@ -348,6 +392,12 @@ static tp_map *table_for(tp_rules *rs, const tp_rule *r)
 static void add_rule(tp_rules *rs, tp_rule *r)
 {
 	tp_array_push(&rs->all, r);
+	if (r->kind == TP_RULE_ACCELERATOR) { /* one rule for each package; a later one for the same package wins */
+		for (size_t i = 0; i < r->packages.cap; i++)
+			if (r->packages.slots[i].key)
+				tp_map_put(&rs->accelerator, r->packages.slots[i].key, r->packages.slots[i].len, r);
+		return;
+	}
 	tp_map *t = table_for(rs, r);
 	tp_rule *first = t ? tp_map_get(t, r->key, strlen(r->key)) : rs->import_insert;
 	if (r->user || !first) {
@@ -522,7 +572,8 @@ void tp_rules_free(tp_rules *rs)
 		rule_free(rs->all.items[i]);
 	tp_array_free(&rs->all);
 	tp_map *maps[] = {&rs->module, &rs->func_qualified, &rs->func_method, &rs->attr_method,
-			  &rs->args_qualified, &rs->args_method, &rs->string_prefix, &rs->device_index, &rs->device_index_qualified, &rs->similar, &rs->written};
+			  &rs->args_qualified, &rs->args_method, &rs->string_prefix, &rs->device_index, &rs->device_index_qualified, &rs->similar, &rs->no_npu_module,
+			  &rs->accelerator, &rs->written};
 	for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
 		tp_map_dispose(maps[i]);
 	free(rs);

@@ -17,6 +17,8 @@ enum tp_rule_kind {
 	TP_RULE_STRING,        /* StringModifyRule */
 	TP_RULE_DEVICE_INDEX,  /* DeviceIndexRule */
 	TP_RULE_SIMILAR,       /* SimilarApiRule (-sim) */
+	TP_RULE_NO_NPU_MODULE, /* UnsupportedModuleRule */
+	TP_RULE_ACCELERATOR,   /* AcceleratorRule */
 	TP_RULE__COUNT
 };
 
@@ -31,6 +33,7 @@ typedef struct tp_rule {
 	char *old_name, *new_name, *parent_module;
 	char *new_qname; /* module rule: the full new module name, "torch.npu" */
 	char *func_name, *arg_keyword, *arg_new, *new_keyword;
+	char *arg_add; /* args rule: the value of arg_keyword for a call that lacks the argument */
 	int arg_idx; /* -1 when unset */
 	tp_regex *pattern;
 	char *old, *replacement, *device;
@@ -47,6 +50,9 @@ typedef struct tp_rule {
 	char **tip_names;      /* its keys and values, in pairs */
 	char **required_names; /* similar rule: keywords a call must use */
 	char *warning;
+	/* accelerator rule: name sets, their names in set_names */
+	tp_map packages, calls, gpu_keywords, gpu_classes, module_classes;
+	tp_strings set_names;
 	struct tp_rule *next;
 } tp_rule;
 
@@ -65,6 +71,8 @@ typedef struct {
 	tp_map device_index;    /* "to" */
 	tp_map device_index_qualified; /* "torch.device", "torch.*" (any function of torch) */
 	tp_map similar;         /* "apex.optimizers.FusedSGD": replaced with -sim, else reported */
+	tp_map no_npu_module;   /* "flash_attn": a package with no NPU build, its imports reported */
+	tp_map accelerator;     /* "lightning": each package of an accelerator rule */
 	int replace_similar;    /* -sim */
 	tp_map written;         /* what the rules write: "torch.npu" (module rule),
 				 * "torch.distributed.is_hccl_available" (function rule),
