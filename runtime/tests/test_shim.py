@@ -45,6 +45,11 @@ def test_rng_delegates_to_the_cpu_generator(probe):
     assert results["rng"] == [True, 5, True, 1]
 
 
+def test_fork_rng_takes_a_device_type_and_restores_the_generator(probe):
+    _, results, _ = probe
+    assert results["fork_rng"] is True
+
+
 def test_streams_and_events(probe):
     _, results, _ = probe
     assert results["streams_and_events"] == [True, True, True, True, True]

@@ -2,6 +2,7 @@
 import collections
 import contextlib
 import functools
+import inspect
 import os
 import sys
 import time
@@ -26,6 +27,7 @@ def install(primary, tripwire):
         _install_namespace(kind)
         _install_methods(kind, dmap)
     _install_cpu_no_ops()
+    _install_fork_rng()
     if primary == "npu":
         _install_torch_npu()
     # Last, so that the installation itself is not reported.
@@ -33,6 +35,20 @@ def install(primary, tripwire):
         tripwire.guard_module(getattr(torch, kind))
         tripwire.guard_imports(f"torch.{kind}")
     return dmap
+
+
+def _install_fork_rng():
+    """torch.random.fork_rng takes device_type from torch 2.1 on, and converted scripts pass
+    device_type="npu"; on an older CPU torch it is taken off, and so are the devices: the shim's
+    devices are the CPU, whose generator fork_rng forks anyway."""
+    real = torch.random.fork_rng
+    if "device_type" in inspect.signature(real).parameters:
+        return
+
+    @functools.wraps(real)
+    def fork_rng(devices=None, enabled=True, *args, device_type="cuda", **kwargs):
+        return real([], enabled, *args, **kwargs)
+    torch.random.fork_rng = fork_rng
 
 
 def _submodule(parent, name):

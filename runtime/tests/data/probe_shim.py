@@ -83,6 +83,15 @@ def rng():
 
 
 @check
+def fork_rng():
+    # device_type as torch 2.1+ takes it, and converted scripts pass it
+    before = torch.random.get_rng_state()
+    with torch.random.fork_rng(devices=[0], device_type=DEV):
+        torch.rand(4, device=DEV)
+    return torch.equal(before, torch.random.get_rng_state())
+
+
+@check
 def streams_and_events():
     s = ns.Stream()
     with ns.stream(s):
