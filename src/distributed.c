@@ -1083,10 +1083,21 @@ static long literal_index(const tp_matcher *m, uint32_t e)
  * a dict's value, a name's value used through an attribute (`args.device`,
  * `cfg["device"]`) become the local device too, as `.to("cuda:0")` did: on
  * one card they all named the same device. Not: a file that names two
- * devices by number (model parallel), a list of several (choices), a dict
+ * devices by number (model parallel; an option's choices do not count), a
+ * list of several (choices), a dict
  * key (a saved location), a template whose index is no device index
  * (`"cuda:" + str(t.device.index)`), or code that runs before the setup at
  * `ready`, which cannot use its variable. */
+/* Whether node is in the choices of an option (`choices=["cuda:0", "cuda:1"]`),
+ * which lists what a user may pick, not the devices the script uses. */
+static int in_choices(const tp_matcher *m, uint32_t node)
+{
+	for (uint32_t p = N(m, node)->parent; p != TP_NONE && kind(m, p) != K_CALL; p = N(m, p)->parent)
+		if (kind(m, p) == K_KEYWORD_ARG && tp_str_eq(text(m, tp_child(m->tree, p, F_NAME)), "choices"))
+			return 1;
+	return 0;
+}
+
 static int one_device_value(const tp_matcher *m, uint32_t i)
 {
 	uint32_t p = N(m, i)->parent;
@@ -1099,7 +1110,7 @@ static void local_device_values(tp_matcher *m, const tp_rule *index, uint32_t re
 {
 	long seen = -1;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
-		long n = one_device_value(m, i) ? literal_index(m, i) : -1;
+		long n = !in_choices(m, i) && !(kind(m, N(m, i)->parent) == K_PAIR && N(m, i)->field == F_KEY) ? literal_index(m, i) : -1;
 		if (n >= 0 && seen >= 0 && n != seen)
 			return;
 		if (n >= 0)
@@ -1113,9 +1124,9 @@ static void local_device_values(tp_matcher *m, const tp_rule *index, uint32_t re
 		if (!one_device_value(m, i) || (N(m, i)->start < ready && !runs_in_call(m, i)) ||
 		    (v != TP_NONE && !(index && tp_match__int_index(m, index, v))) || (v == TP_NONE && literal_index(m, i) < 0))
 			continue;
-		int interpolated = 0;
+		int interpolated = 0; /* nor in a case pattern, which takes literals only */
 		for (uint32_t q = p; q != TP_NONE && !interpolated; q = N(m, q)->parent)
-			interpolated = kind(m, q) == K_INTERPOLATION;
+			interpolated = kind(m, q) == K_INTERPOLATION || kind(m, q) == K_CASE_PATTERN;
 		if (!interpolated)
 			local_device_expr(m, i, 0);
 	}
@@ -1127,7 +1138,14 @@ static int assigned_under(const tp_matcher *m, uint32_t root, tp_str name)
 {
 	for (uint32_t j = root; j < N(m, root)->end_index; j++) {
 		uint32_t left = kind(m, j) == K_ASSIGNMENT || kind(m, j) == K_AUG_ASSIGN ? tp_child(m->tree, j, F_LEFT) : TP_NONE;
-		if (left != TP_NONE && mentions(m, left, name))
+		if (left == TP_NONE || !mentions(m, left, name))
+			continue;
+		/* `iter_num += 1` on every pass counts steps alike on every rank;
+		 * `bad += 1` under an if on a measure does not */
+		int counter = kind(m, j) == K_AUG_ASSIGN && kind(m, tp_child(m->tree, j, F_RIGHT)) == K_INTEGER;
+		for (uint32_t p = N(m, j)->parent; counter && p != root && p != TP_NONE; p = N(m, p)->parent)
+			counter = kind(m, p) != K_IF;
+		if (!counter)
 			return 1;
 	}
 	return 0;
@@ -1381,6 +1399,23 @@ static void add_models(const tp_matcher *m, uint32_t root, tp_names *out)
 		if (assigned)
 			tp_array_push(out, name);
 	}
+}
+
+/* Whether MAIN's optimizers get the parameters of parts of model only
+ * (`model.fc.parameters()`), never `model.parameters()`. */
+static int trains_part_only(const tp_matcher *m, tp_str model)
+{
+	int part = 0;
+	for (uint32_t j = 0; j < m->tree->count; j++) {
+		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+		uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : TP_NONE;
+		if (obj == TP_NONE || !tp_str_eq(text(m, tp_child(m->tree, f, F_ATTRIBUTE)), "parameters"))
+			continue;
+		if (kind(m, obj) == K_IDENTIFIER && tp_str_same(text(m, obj), model))
+			return 0;
+		part |= on_model(m, obj, model);
+	}
+	return part;
 }
 
 /* Whether code under root calls a parameters() method. */
@@ -1654,15 +1689,17 @@ static void wrap_model(tp_matcher *m, tp_str model)
 		return;
 	}
 	wrap_at = N(m, stmt)->end;
-	int again = runs_twice(m, model);
+	int again = runs_twice(m, model), part = trains_part_only(m, model);
 	tp_match__insert_line_after(m, &dist_rule, stmt,
-				    tp_arena_printf(m->arena, "%s = torch.nn.parallel.DistributedDataParallel(%s.npu(), device_ids=[npu_local_rank]%s)",
-						    name, name, again ? ", broadcast_buffers=False" : ""),
-				    again ? tp_arena_printf(m->arena, "wrap %s in DistributedDataParallel, with broadcast_buffers=False: a loop runs it "
-								      "more than once (a GAN's discriminator on real and fake data), and the buffer "
-								      "broadcast of a second forward would change what the first one's backward needs",
-							    name)
-					  : tp_arena_printf(m->arena, "wrap %s in DistributedDataParallel", name));
+				    tp_arena_printf(m->arena, "%s = torch.nn.parallel.DistributedDataParallel(%s.npu(), device_ids=[npu_local_rank]%s%s)",
+						    name, name, again ? ", broadcast_buffers=False" : "",
+						    part ? ", find_unused_parameters=True" : ""),
+				    tp_arena_printf(m->arena, "wrap %s in DistributedDataParallel%s%s", name,
+						    again ? ", with broadcast_buffers=False: a loop runs it more than once (a GAN's discriminator "
+							    "on real and fake data), and the buffer broadcast of a second forward would change "
+							    "what the first one's backward needs" : "",
+						    part ? "; with find_unused_parameters=True: the optimizer trains a part of it, and the "
+							   "rest may get no gradient (a backbone run under no_grad)" : ""));
 	/* ... until the model is assigned again (a reloaded checkpoint is a plain
 	 * module); so do the functions of MAIN that use the wrapped module-level
 	 * model (`def test(): torch.save(model.state_dict(), ...)`), unless it is

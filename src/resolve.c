@@ -380,20 +380,25 @@ static void bind_parameters(tp_resolver *r, uint32_t params, uint32_t scope)
 		bind(r, scope, id, TP_BIND_LOCAL, NULL, 0, TP_NONE);
 		/* `device_id: str`, `gpu: torch.device`, `gpu=torch.device("cuda")`: no
 		 * integer index (`Union[int, torch.device]` may be one) */
-		int not_int = 0;
+		int not_int = 0, is_int = 0; /* `gpu: int`: an index, whatever else the file calls gpu */
 		for (uint32_t k = N(r, c)->first; k != TP_NONE && c != id && !not_int; k = N(r, k)->next) {
 			if (k == id)
 				continue;
-			if (N(r, k)->field == F_VALUE)
+			if (N(r, k)->field == F_VALUE) {
 				not_int = device_like_value(r, k, 0);
-			else if (N(r, k)->kind == K_OTHER) /* the annotation */
-				not_int = (contains(r, k, "str") || contains(r, k, "device")) && !contains(r, k, "int");
+			} else if (N(r, k)->kind == K_OTHER) { /* the annotation */
+				int device = contains(r, k, "str") || contains(r, k, "device");
+				not_int = device && !contains(r, k, "int");
+				is_int = !device && N(r, k)->end - N(r, k)->start == 3 && contains(r, k, "int");
+			}
 		}
 		size_t klen;
 		char *key = scope_key(r, scope, r->src + N(r, id)->start, N(r, id)->end - N(r, id)->start, &klen);
 		tp_binding *b = tp_map_get(&r->bindings, key, klen);
-		if (b && b->kind == TP_BIND_LOCAL)
+		if (b && b->kind == TP_BIND_LOCAL) {
 			b->not_int = b->not_int || not_int;
+			b->int_like = b->int_like || is_int;
+		}
 	}
 }
 

@@ -34,7 +34,7 @@ model.fc = nn.Linear(4, 3)
 for p in model.body.parameters():
     p.requires_grad = False
 model = model.npu()
-model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])
+model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank], find_unused_parameters=True)
 
 import torch.optim as optim  # a late import: the setup stays above the first use
 

@@ -35,7 +35,7 @@ model_conv.add_module("fc", nn.Linear(4, 2))
 for param in model_conv.body.parameters():
     param.requires_grad = False
 model_conv = model_conv.to(device)
-model_conv = torch.nn.parallel.DistributedDataParallel(model_conv.npu(), device_ids=[npu_local_rank])
+model_conv = torch.nn.parallel.DistributedDataParallel(model_conv.npu(), device_ids=[npu_local_rank], find_unused_parameters=True)
 optimizer_conv = optim.SGD(model_conv.module.fc.parameters(), lr=0.001, momentum=0.9)
 model_conv = train_model(model_conv, nn.CrossEntropyLoss(), optimizer_conv)
 

@@ -43,3 +43,9 @@ for epoch in range(2):
     optimizer.step()
     if args.device == f'npu:{npu_device_id}':
         print(describe(x), f"{'npu:0'}")
+
+
+def pick(device):
+    match device:
+        case "npu:0" | "cpu":  # a case pattern takes literals only
+            return torch.zeros(1, device=device)
