@@ -422,12 +422,14 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 		else
 			r->scope_of[i] = r->scope_of[p];
 	}
+	int star = 0;
 	for (uint32_t i = 0; i < tree->count; i++) {
 		const tp_node *n = N(r, i);
 		uint32_t s = r->scope_of[i];
 		switch (n->kind) {
 		case K_IMPORT:
 		case K_IMPORT_FROM: bind_imports(r, i, s); break;
+		case K_WILDCARD_IMPORT: star |= s == 0; break;
 		case K_FUNCTION_DEF:
 		case K_CLASS_DEF: {
 			uint32_t name = tp_child(tree, i, F_NAME);
@@ -469,15 +471,10 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 	}
 	/* `from helpers import *` where helpers imports torch: a `torch` the
 	 * file never binds is that module. */
-	for (uint32_t i = 0; i < tree->count; i++) {
-		if (N(r, i)->kind != K_WILDCARD_IMPORT || r->scope_of[i] != 0)
-			continue;
-		if (!tp_map_get(&r->bindings, "0:torch", 7)) {
-			tp_binding *b = tp_arena_alloc(r->arena, sizeof *b);
-			*b = (tp_binding){TP_BIND_IMPORT, "torch", 1, 0, 0, 0, TP_NONE};
-			tp_map_put(&r->bindings, "0:torch", 7, b);
-		}
-		break;
+	if (star && !tp_map_get(&r->bindings, "0:torch", 7)) {
+		tp_binding *b = tp_arena_alloc(r->arena, sizeof *b);
+		*b = (tp_binding){TP_BIND_IMPORT, "torch", 1, 0, 0, 0, TP_NONE};
+		tp_map_put(&r->bindings, "0:torch", 7, b);
 	}
 }
 
