@@ -28,14 +28,10 @@ static const char *msg(const tp_matcher *m, const tp_rule *r, const char *fmt, .
 {
 	va_list ap;
 	va_start(ap, fmt);
-	char *s = NULL;
-	if (vasprintf(&s, fmt, ap) < 0)
-		abort();
+	const char *s = tp_arena_vprintf(m->arena, fmt, ap);
 	va_end(ap);
 	/* User rules name their kind, so a change row says which rule made it. */
-	const char *out = r && r->user ? tp_arena_printf(m->arena, "%s: %s", r->id + 5, s) : tp_arena_strndup(m->arena, s, strlen(s));
-	free(s);
-	return out;
+	return r && r->user ? tp_arena_printf(m->arena, "%s: %s", r->id + 5, s) : s;
 }
 
 void tp_match__edit(tp_matcher *m, const tp_rule *r, enum tp_op op, uint32_t start, uint32_t end, const char *replacement, const char *message)

@@ -26,10 +26,27 @@ const char *tp_dotted_text(const tp_resolver *r, uint32_t node)
 	return s;
 }
 
+/* The bindings' key "SCOPE:NAME" written into k (room for 12 + len
+ * bytes), without printf: name lookups are the resolver's hot path. */
+static size_t key_into(char *k, uint32_t scope, const char *name, size_t len)
+{
+	char digits[10];
+	size_t n = 0, w = 0;
+	do
+		digits[n++] = (char)('0' + scope % 10);
+	while ((scope /= 10));
+	while (n)
+		k[w++] = digits[--n];
+	k[w++] = ':';
+	memcpy(k + w, name, len);
+	k[w + len] = '\0';
+	return w + len;
+}
+
 static char *scope_key(const tp_resolver *r, uint32_t scope, const char *name, size_t len, size_t *klen)
 {
-	char *k = tp_arena_printf(r->arena, "%u:%.*s", scope, (int)len, name);
-	*klen = strlen(k);
+	char *k = tp_arena_alloc(r->arena, 12 + len);
+	*klen = key_into(k, scope, name, len);
 	return k;
 }
 
@@ -514,11 +531,10 @@ const tp_binding *tp_resolve_name(const tp_resolver *r, uint32_t node, const cha
 		size_t klen;
 		char key[64];
 		const char *k = key;
-		int n = snprintf(key, sizeof key, "%u:%.*s", s, (int)len, name);
-		if (n < 0 || (size_t)n >= sizeof key)
-			k = scope_key(r, s, name, len, &klen);
+		if (12 + len <= sizeof key)
+			klen = key_into(key, s, name, len);
 		else
-			klen = (size_t)n;
+			k = scope_key(r, s, name, len, &klen);
 		const tp_binding *b = tp_map_get(&r->bindings, k, klen);
 		if (b && b->kind == TP_BIND_GLOBAL && s != 0) {
 			s = 0;

@@ -191,19 +191,29 @@ char *tp_arena_strndup(tp_arena *a, const char *s, size_t n)
 	return r;
 }
 
-char *tp_arena_printf(tp_arena *a, const char *fmt, ...)
+char *tp_arena_vprintf(tp_arena *a, const char *fmt, va_list ap)
 {
 	char small[256];
+	va_list again;
+	va_copy(again, ap);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	check(n < 0 ? NULL : small);
+	char *r;
+	if ((size_t)n < sizeof small) {
+		r = tp_arena_strndup(a, small, (size_t)n);
+	} else {
+		r = tp_arena_alloc(a, (size_t)n + 1);
+		vsnprintf(r, (size_t)n + 1, fmt, again);
+	}
+	va_end(again);
+	return r;
+}
+
+char *tp_arena_printf(tp_arena *a, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(small, sizeof small, fmt, ap);
-	va_end(ap);
-	check(n < 0 ? NULL : small);
-	if ((size_t)n < sizeof small)
-		return tp_arena_strndup(a, small, (size_t)n);
-	char *r = tp_arena_alloc(a, (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(r, (size_t)n + 1, fmt, ap);
+	char *r = tp_arena_vprintf(a, fmt, ap);
 	va_end(ap);
 	return r;
 }

@@ -71,6 +71,7 @@ void tp_arena_release_spare(void);
 void *tp_arena_alloc(tp_arena *a, size_t n);
 char *tp_arena_strndup(tp_arena *a, const char *s, size_t n);
 char *tp_arena_printf(tp_arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+char *tp_arena_vprintf(tp_arena *a, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 /* A string slice into a buffer owned elsewhere (borrowed). */
 typedef struct {
