@@ -22,6 +22,11 @@ static size_t invalid_utf8_at(const unsigned char *s, size_t len)
 {
 	size_t i = 0;
 	while (i < len) {
+		uint64_t w;
+		if (i + 8 <= len && (memcpy(&w, s + i, 8), (w & 0x8080808080808080ull) == 0)) {
+			i += 8; /* eight ASCII bytes */
+			continue;
+		}
 		unsigned c = s[i];
 		size_t n;
 		uint32_t cp, min;
@@ -62,27 +67,42 @@ typedef struct {
 	uint32_t *cont;
 } lines;
 
+static uint32_t count_newlines(const char *src, size_t len)
+{
+	uint32_t n = 0;
+	for (const char *p = src, *end = src + len; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+		n++;
+	return n;
+}
+
+/* UTF-8 continuation bytes (10xxxxxx) in the 8 bytes at s. */
+static uint32_t cont_in8(const char *s)
+{
+	uint64_t w;
+	memcpy(&w, s, 8);
+	return (uint32_t)__builtin_popcountll((w >> 7) & ~(w >> 6) & 0x0101010101010101ull);
+}
+
 static void lines_init(lines *l, const char *src, uint32_t len, tp_arena *a)
 {
-	uint32_t n = 1;
-	for (uint32_t i = 0; i < len; i++)
-		n += src[i] == '\n';
+	uint32_t n = 1 + count_newlines(src, len);
 	l->src = src;
 	l->count = n;
 	l->starts = tp_arena_alloc(a, n * sizeof *l->starts);
 	l->starts[0] = 0;
-	for (uint32_t i = 0, k = 1; i < len; i++)
-		if (src[i] == '\n')
-			l->starts[k++] = i + 1;
+	uint32_t k = 1;
+	for (const char *p = src, *end = src + len; (p = memchr(p, '\n', (size_t)(end - p))) != NULL;)
+		l->starts[k++] = (uint32_t)(++p - src);
 	l->cont = tp_arena_alloc(a, (len / COL_BLOCK + 1) * sizeof *l->cont);
 	uint32_t c = 0;
-	for (uint32_t i = 0; i < len; i++) {
-		if (i % COL_BLOCK == 0)
-			l->cont[i / COL_BLOCK] = c;
-		c += ((unsigned char)src[i] & 0xC0) == 0x80;
+	for (uint32_t b = 0; b <= len / COL_BLOCK; b++) {
+		l->cont[b] = c;
+		uint32_t i = b * COL_BLOCK, e = i + COL_BLOCK < len ? i + COL_BLOCK : len;
+		for (; i + 8 <= e; i += 8)
+			c += cont_in8(src + i);
+		for (; i < e; i++)
+			c += ((unsigned char)src[i] & 0xC0) == 0x80;
 	}
-	if (len % COL_BLOCK == 0)
-		l->cont[len / COL_BLOCK] = c;
 }
 
 /* UTF-8 continuation bytes in src[0, off). */
@@ -149,9 +169,7 @@ static void warn_row(tp_result *out, const char *src, size_t at, const char *mes
 void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, const char *src, size_t len)
 {
 	memset(out, 0, sizeof *out);
-	for (size_t i = 0; i < len; i++)
-		out->lines += src[i] == '\n';
-	out->lines += len && src[len - 1] != '\n';
+	out->lines = count_newlines(src, len) + (len && src[len - 1] != '\n');
 	const char *nul = memchr(src, 0, len);
 	if (nul) {
 		out->status = TP_FILE_BINARY;
