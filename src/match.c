@@ -402,11 +402,30 @@ static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, tp_hi
 	}
 }
 
-tp_str tp_match__indent(const tp_matcher *m, uint32_t off)
+/* The line that the offset's logical line starts on: back over lines
+ * that a backslash continues (one with a '#' may end in a comment, so
+ * it is taken as it is). */
+static uint32_t logical_line_start(const tp_matcher *m, uint32_t off)
 {
 	uint32_t ls = off;
-	while (ls > 0 && m->src[ls - 1] != '\n')
-		ls--;
+	for (;;) {
+		while (ls > 0 && m->src[ls - 1] != '\n')
+			ls--;
+		uint32_t k = ls >= 2 && m->src[ls - 2] == '\r' ? ls - 3 : ls - 2;
+		if (ls < 2 || k >= ls || m->src[k] != '\\')
+			return ls;
+		uint32_t prev = k;
+		while (prev > 0 && m->src[prev - 1] != '\n')
+			prev--;
+		if (memchr(m->src + prev, '#', k - prev))
+			return ls;
+		ls = prev;
+	}
+}
+
+tp_str tp_match__indent(const tp_matcher *m, uint32_t off)
+{
+	uint32_t ls = logical_line_start(m, off);
 	uint32_t e = ls;
 	while (e < m->len && (m->src[e] == ' ' || m->src[e] == '\t'))
 		e++;
