@@ -846,6 +846,22 @@ static void to_local_device(tp_matcher *m, uint32_t e)
  * ("cuda:{}".format(i), "cuda:%d" % i, f"cuda:{i}"), either side of a
  * conditional, the values of a dict, or the one value a local name is
  * assigned. Other expressions are left as they are. */
+/* Whether e calls device_count(), or is a name assigned such a value
+ * (`n = torch.cuda.device_count()`, then `range(n)`). */
+static int counts_devices(const tp_matcher *m, uint32_t e, int depth)
+{
+	for (uint32_t j = e; j != TP_NONE && j < N(m, e)->end_index; j++) {
+		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+		uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : f;
+		if (leaf != TP_NONE && tp_str_eq(text(m, leaf), "device_count"))
+			return 1;
+		const tp_binding *b = kind(m, j) == K_IDENTIFIER && depth < 2 ? tp_resolve_name(m->res, j, text(m, j).ptr, text(m, j).len) : NULL;
+		if (b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE && counts_devices(m, b->value, depth + 1))
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether node is in a loop or comprehension over the devices
  * (`[torch.device(f"cuda:{i}") for i in range(torch.cuda.device_count())]`):
  * it names each device, it does not choose one. */
@@ -855,12 +871,8 @@ static int enumerates_devices(const tp_matcher *m, uint32_t node)
 		uint16_t k = kind(m, p);
 		uint32_t scan = k == K_FOR ? tp_child(m->tree, p, F_RIGHT)
 			      : k == K_LIST_COMP || k == K_SET_COMP || k == K_DICT_COMP || k == K_GENERATOR ? p : TP_NONE;
-		for (uint32_t j = scan; j != TP_NONE && j < N(m, scan)->end_index; j++) {
-			uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
-			uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : f;
-			if (leaf != TP_NONE && tp_str_eq(text(m, leaf), "device_count"))
-				return 1;
-		}
+		if (scan != TP_NONE && counts_devices(m, scan, 0))
+			return 1;
 		if (k == K_FUNCTION_DEF || k == K_CLASS_DEF)
 			break;
 	}
@@ -1035,6 +1047,24 @@ static void choose_device(tp_matcher *m, uint32_t call, const char *qn, const tp
 			local_device_expr(m, v, 0);
 		}
 	}
+}
+
+/* `os.makedirs(d)` and `os.mkdir(d)` run on every rank, so all but the first
+ * fail with FileExistsError, even behind `if not os.path.exists(d)`: they
+ * get exist_ok=True (os.mkdir becomes os.makedirs, which has it). */
+static void make_dirs_together(tp_matcher *m, uint32_t call, const char *qn)
+{
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS), fn = tp_child(m->tree, call, F_FUNCTION);
+	int kw = 0, positional = 0;
+	if (kind(m, args) != K_ARG_LIST || tp_match__find_arg(m, args, 2, "exist_ok", &kw) != TP_NONE)
+		return;
+	for (uint32_t c = N(m, args)->first; c != TP_NONE; c = N(m, c)->next)
+		if (kind(m, c) == K_KEYWORD_ARG ? strcmp(qn, "os.mkdir") == 0 : kind(m, c) != K_COMMENT && ++positional > 2)
+			return; /* os.mkdir(d, dir_fd=...) has no makedirs form */
+	const char *why = "every rank runs this, and a rank that comes second fails with FileExistsError";
+	if (strcmp(qn, "os.mkdir") == 0)
+		add(m, TP_OP_MODIFY, N(m, fn)->start, N(m, fn)->end, "os.makedirs", tp_arena_printf(m->arena, "os.mkdir -> os.makedirs(..., exist_ok=True): %s", why));
+	tp_match__add_keyword(m, &dist_rule, args, "exist_ok=True", tp_arena_printf(m->arena, "add exist_ok=True: %s", why));
 }
 
 /* Whether node runs only when a function is called: in a function's or a
@@ -1832,7 +1862,11 @@ void tp_distributed(tp_matcher *m)
 				/* After other code on its line (`if best: torch.save(...)`,
 				 * `x = 1; torch.save(...)`) no `if` may start: a condition. */
 				tp_str ind = tp_match__indent(m, N(m, p)->start);
-				int inline_ = ind.ptr + ind.len < m->src + N(m, p)->start;
+				uint32_t after = N(m, p)->end;
+				while (after < m->len && (m->src[after] == ' ' || m->src[after] == '\t'))
+					after++;
+				/* or before other code on it (`torch.save(...); print(...)`) */
+				int inline_ = ind.ptr + ind.len < m->src + N(m, p)->start || (after < m->len && m->src[after] == ';');
 				add(m, TP_OP_INSERT, N(m, p)->start, N(m, p)->start, inline_ ? "npu_rank == 0 and " : "if npu_rank == 0: ",
 				    "save checkpoints on rank 0 only");
 				saved = 1;
@@ -1847,6 +1881,8 @@ void tp_distributed(tp_matcher *m)
 			if (kind(m, args) == K_ARG_LIST && tp_match__find_arg(m, args, 2, "generator", &kw) == TP_NONE)
 				note(m, i, "each rank draws its own split here, so one rank trains on another's validation data: pass "
 					   "generator=torch.Generator().manual_seed(0) (or seed torch alike on every rank)");
+		} else if (qn && (strcmp(qn, "os.makedirs") == 0 || strcmp(qn, "os.mkdir") == 0) && !rank_guarded(m, i)) {
+			make_dirs_together(m, i, qn);
 		} else if (qname_in(qn, dataloader)) {
 			loader_calls++;
 			uint32_t l = sample_loader(m, i);

@@ -562,9 +562,7 @@ uint32_t tp_match__find_arg(const tp_matcher *m, uint32_t args, int idx, const c
 	return TP_NONE;
 }
 
-/* A call that lacks r's argument gets `arg_keyword=arg_add` after its last
- * argument; not one with *args or **kwargs, which may hold it. */
-static void add_keyword(tp_matcher *m, const tp_rule *r, uint32_t args, const char *fname)
+void tp_match__add_keyword(tp_matcher *m, const tp_rule *r, uint32_t args, const char *kw, const char *message)
 {
 	uint32_t last = TP_NONE;
 	for (uint32_t c = N(m, args)->first; c != TP_NONE; c = N(m, c)->next) {
@@ -573,10 +571,15 @@ static void add_keyword(tp_matcher *m, const tp_rule *r, uint32_t args, const ch
 		if (kind(m, c) != K_COMMENT)
 			last = c;
 	}
+	uint32_t at = last == TP_NONE ? N(m, args)->start + 1 : N(m, last)->end;
+	tp_match__edit(m, r, TP_OP_INSERT, at, at, last == TP_NONE ? kw : tp_arena_printf(m->arena, ", %s", kw), message);
+}
+
+/* A call that lacks r's argument gets `arg_keyword=arg_add`. */
+static void add_keyword(tp_matcher *m, const tp_rule *r, uint32_t args, const char *fname)
+{
 	const char *kw = tp_arena_printf(m->arena, "%s=%s", r->arg_keyword, r->arg_add);
-	tp_match__edit(m, r, TP_OP_INSERT, last == TP_NONE ? N(m, args)->start + 1 : N(m, last)->end,
-		       last == TP_NONE ? N(m, args)->start + 1 : N(m, last)->end,
-		       last == TP_NONE ? kw : tp_arena_printf(m->arena, ", %s", kw), msg(m, r, "%s: add %s", fname, kw));
+	tp_match__add_keyword(m, r, args, kw, msg(m, r, "%s: add %s", fname, kw));
 }
 
 static void apply_args_rule(tp_matcher *m, const tp_rule *r, uint32_t call, const char *fname)

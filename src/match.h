@@ -45,6 +45,9 @@ void tp_match__insert_line_after(tp_matcher *m, const tp_rule *r, uint32_t stmt,
 /* The positional argument idx, or the keyword argument kw, of an argument list. */
 void tp_match__index_affixes(tp_matcher *m, const char *device, tp_str s, const char **pre, const char **post);
 uint32_t tp_match__find_arg(const tp_matcher *m, uint32_t args, int idx, const char *kw, int *is_kw);
+/* Adds the keyword argument kw ("name=value") after the last argument of
+ * an argument list; not to one with *args or **kwargs, which may hold it. */
+void tp_match__add_keyword(tp_matcher *m, const tp_rule *r, uint32_t args, const char *kw, const char *message);
 /* Whether expression v is an integer device index by r's filter. */
 int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v);
 /* distributed.c: the DDP edits of MAIN, before the walk. */

@@ -325,22 +325,31 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 	tp_arena_release_spare();
 }
 
-/* MAIN, given relative to the input folder or as a path under it. */
+static const char *skip_dot_slash(const char *p)
+{
+	while (strncmp(p, "./", 2) == 0)
+		p += 2;
+	return p;
+}
+
+/* MAIN, given relative to the input folder or as a path under it: `-i
+ * pygcn -m pygcn/train.py` is the input's pygcn/train.py when it has one,
+ * else its train.py. */
 static int find_main(size_t *out, const tp_entries *entries, const tp_options *o)
 {
-	const char *main = o->dist_main;
-	size_t n = strlen(o->input);
-	while (n > 1 && o->input[n - 1] == '/')
+	const char *tries[2] = {skip_dot_slash(o->dist_main), NULL};
+	const char *input = skip_dot_slash(o->input);
+	size_t n = strlen(input);
+	while (n > 1 && input[n - 1] == '/')
 		n--;
-	if (strncmp(main, o->input, n) == 0 && main[n] == '/')
-		main += n + 1;
-	while (strncmp(main, "./", 2) == 0)
-		main += 2;
-	for (size_t i = 0; i < entries->len; i++)
-		if (entries->items[i].python && (strcmp(entries->items[i].rel, main) == 0 || entries->len == 1)) {
-			*out = i;
-			return 0;
-		}
+	if (strncmp(tries[0], input, n) == 0 && tries[0][n] == '/')
+		tries[1] = skip_dot_slash(tries[0] + n + 1);
+	for (int t = 0; t < 2 && tries[t]; t++)
+		for (size_t i = 0; i < entries->len; i++)
+			if (entries->items[i].python && (strcmp(entries->items[i].rel, tries[t]) == 0 || entries->len == 1)) {
+				*out = i;
+				return 0;
+			}
 	return tp_error_set(TP_EUSAGE, "distributed -m %s: no such Python file in %s (give MAIN relative to the input folder)", o->dist_main, o->input);
 }
 

@@ -51,6 +51,14 @@ check "no arguments" expect_exit 2 "missing -i" -o "$tmp/out"
 check "unknown option" expect_exit 2 "unknown option" --bogus
 check "bad -j" expect_exit 2 "-j needs a number" -j 0 -i x -o y
 check "bad -t" expect_exit 2 "-t takes the model variables' names" -i x -o y distributed -m x.py -t "netG, netD"
+# -m names MAIN relative to the input folder, or as a path under it: with
+# `-i pg -m pg/main.py` the input's own pg/main.py wins over its main.py.
+mkdir -p "$tmp/pg/pg" "$tmp/pg_out"
+printf 'import torch\nmodel = torch.nn.Linear(2, 2).cuda()\n' >"$tmp/pg/pg/main.py"
+cp "$tmp/pg/pg/main.py" "$tmp/pg/main.py"
+(cd "$tmp" && "$bin" -q -i pg -o pg_out distributed -m pg/main.py)
+check "-m under a folder named like the input" grep -q npu_rank "$tmp/pg_out/pg_msft_multi/pg/main.py"
+check "-m under a folder named like the input: main.py untouched" sh -c '! grep -q npu_rank "$1"' sh "$tmp/pg_out/pg_msft_multi/main.py"
 check "help" expect_exit 0 "usage: transplt" --help
 
 # The op-support gate, per PyTorch version.
