@@ -30,3 +30,18 @@ finally:
 def f():
     from flash_attn import flash_attn_func
     return flash_attn_func
+
+
+# NVIDIA-only libraries beyond the kernels
+from numba import cuda
+from cuda import cudart
+import pynvml
+import tensorrt as trt
+import spconv.pytorch as spconv
+from causal_conv1d import causal_conv1d_fn
+try:
+    import amp_C
+except ImportError:
+    amp_C = None
+from numba import jit
+import cuda_helpers
