@@ -95,6 +95,30 @@ def foreign(listed):
     return out
 
 
+# torch APIs that run no device code of their own, or only another
+# accelerator's: no row, where the lists do not hold them. A name covers its
+# members (torch.utils.tensorboard.SummaryWriter.add_scalar).
+NEUTRAL = {
+    "torch.xpu": "another accelerator's API (Intel GPUs): it runs only where code chose that device",
+    "torch.mps": "another accelerator's API (Apple GPUs): it runs only where code chose that device",
+    "torch.utils.tensorboard": "writes TensorBoard event files on the CPU",
+    "torch.multiprocessing": "starts and connects Python processes",
+    "torch.distributed.destroy_process_group": "releases the process group",
+    "torch.distributed.rendezvous": "meets the other processes (a store), no device code",
+    "torch.Size": "a tuple of sizes",
+    "torch.autograd.function.once_differentiable": "a Python decorator",
+    "torch.autograd.profiler.record_function": "a label in the profile",
+    "torch.autograd.profiler_util": "profile tables on the CPU",
+    "torch.nn.modules.utils": "Python helpers (_pair, _triple)",
+    "torch._C._jit": "TorchScript executor settings",
+    "torch.utils.cpp_extension.BuildExtension": "a setuptools build command",
+    **{f"torch.{t}Tensor": "a legacy constructor of a CPU tensor"
+       for t in ("Float", "Double", "Half", "BFloat16", "Byte", "Char", "Short", "Int", "Long", "Bool")},
+    **{f"torch.{t}Storage": "a CPU storage"
+       for t in ("Float", "Double", "Half", "BFloat16", "Byte", "Char", "Short", "Int", "Long", "Bool")},
+}
+
+
 def main(src):
     out = {"source": ATTRIBUTION, "default": VERSIONS[-1][0], "versions": {}}
     for version, stem in VERSIONS:
@@ -112,6 +136,7 @@ def main(src):
     out["aliases_from_torch"] = module("torch").__version__
     out["aliases"] = aliases(listed)
     out["foreign"] = foreign(listed | set(out["aliases"]))
+    out["foreign"].update({k: v for k, v in NEUTRAL.items() if k not in listed})
     with open(f"{src}/precision_performance_advice.json", encoding="utf-8") as f:
         advice = json.load(f)
     out["advice"] = {"precision": dict(sorted(advice["api_precision_dict"].items())),

@@ -10,4 +10,4 @@ queue = mp.Queue()
 worker = mp.Process(target=print, args=(major,))
 
 # torch's own names that the lists do not hold are still UNKNOWN
-shape = torch.Size([2, 3])
+y = torch.special.logit(torch.rand(3))
