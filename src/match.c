@@ -730,11 +730,16 @@ static int int_index(const tp_matcher *m, const tp_rule *r, uint32_t v, int dept
 	if (kind(m, v) != K_IDENTIFIER && kind(m, v) != K_ATTRIBUTE && kind(m, v) != K_SUBSCRIPT)
 		return 0;
 	tp_str s = text(m, v);
-	const tp_binding *b = kind(m, v) == K_IDENTIFIER ? tp_resolve_name(m->res, v, s.ptr, s.len) : NULL;
+	/* an item of a list: `gpus[0]` of `gpus = [torch.device(...) for ...]` */
+	uint32_t base = kind(m, v) == K_SUBSCRIPT ? tp_child(m->tree, v, F_VALUE) : v;
+	tp_str bs = text(m, base);
+	const tp_binding *b = kind(m, base) == K_IDENTIFIER ? tp_resolve_name(m->res, base, bs.ptr, bs.len) : NULL;
 	if ((b && b->kind == TP_BIND_LOCAL && b->not_int) || (kind(m, v) == K_ATTRIBUTE && tp_resolve_attr_not_int(m->res, v)))
 		return 0; /* `gpu = torch.device(...)`, `self.gpu = "cuda:0"`: a device already */
-	if (b && b->kind == TP_BIND_LOCAL && b->value == TP_NONE && !b->int_like && tp_resolve_device_name(m->res, s.ptr, s.len))
+	if (b && b->kind == TP_BIND_LOCAL && b->value == TP_NONE && !b->int_like && tp_resolve_device_name(m->res, bs.ptr, bs.len))
 		return 0; /* a parameter gpu in a file that binds gpu = torch.device(...): it is given that */
+	if (base != v)
+		b = NULL; /* the item, not the list, is the index */
 	if (tp_regex_match(r->pattern, s.ptr, s.len)) /* `args.gpu`, `opt.gpu_ids[0]` */
 		return 1;
 	if (!b || b->kind != TP_BIND_LOCAL)

@@ -79,7 +79,10 @@ static int device_like_value(const tp_resolver *r, uint32_t v, int depth)
 		case K_STRING:
 		case K_CONCAT_STRING: return 1;
 		case K_PARENTHESIZED:
-		case K_BINARY_OP: v = N(r, v)->first; continue;
+		case K_BINARY_OP:
+		case K_LIST: /* a list of devices, by its first item */
+		case K_TUPLE:
+		case K_LIST_COMP: v = N(r, v)->first; continue;
 		case K_CONDITIONAL: {
 			uint32_t part[3], n = 0; /* then, condition, else */
 			for (uint32_t c = N(r, v)->first; c != TP_NONE && n < 3; c = N(r, c)->next)
