@@ -1751,6 +1751,60 @@ static int is_key_lookup(const tp_matcher *m, uint32_t str)
 	return (strcmp(op, "in") == 0 || strcmp(op, "notin") == 0) && keyed_somewhere(m, N(m, str)->next);
 }
 
+/* Whether the file makes a mapping entry keyed key itself: `{"key": ...}`,
+ * `dict(key=...)`, `d["key"] = ...`. */
+static int makes_key(const tp_matcher *m, tp_str key)
+{
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t p = N(m, i)->parent;
+		if ((kind(m, i) == K_STRING && ((kind(m, p) == K_PAIR && N(m, p)->first == i) || defines_key(m, i)) &&
+		     tp_str_same(string_inner(m, i), key)) ||
+		    (kind(m, i) == K_KEYWORD_ARG && tp_str_same(text(m, tp_child(m->tree, i, F_NAME)), key)))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether e is a value that a config lookup gives, `opt['x']`,
+ * `cfg.get('x')` or a name assigned one, of a key the file does not make. */
+static int config_lookup(const tp_matcher *m, uint32_t e, int depth)
+{
+	uint32_t key = kind(m, e) == K_SUBSCRIPT && N(m, e)->first != TP_NONE ? N(m, N(m, e)->first)->next : TP_NONE;
+	if (is_dict_get(m, e)) {
+		uint32_t args = tp_child(m->tree, e, F_ARGUMENTS);
+		key = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE;
+	}
+	if (kind(m, key) == K_STRING)
+		return !makes_key(m, string_inner(m, key));
+	const tp_binding *b = kind(m, e) == K_IDENTIFIER && depth < 2 ? tp_resolve_name(m->res, e, text(m, e).ptr, text(m, e).len) : NULL;
+	return b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE && config_lookup(m, b->value, depth + 1);
+}
+
+/* Whether str is compared (==, !=) with a config's value whose name says no
+ * device: BasicSR's `prefetch_mode == 'cuda'` reads YAML options that keep
+ * saying 'cuda'. (`device == 'cuda'`, `x.device.type != 'cuda'` convert.) */
+static int compared_with_config(const tp_matcher *m, uint32_t str)
+{
+	uint32_t p = N(m, str)->parent;
+	if (kind(m, p) != K_COMPARISON)
+		return 0;
+	uint32_t a = N(m, p)->first, b = a == TP_NONE ? TP_NONE : N(m, a)->next;
+	if (b == TP_NONE || N(m, b)->next != TP_NONE || (a != str && b != str))
+		return 0;
+	uint32_t other = a == str ? b : a;
+	tp_str op = {m->src + N(m, a)->end, N(m, b)->start - N(m, a)->end};
+	if (!memmem(op.ptr, op.len, "==", 2) && !memmem(op.ptr, op.len, "!=", 2))
+		return 0;
+	tp_str name = text(m, other);
+	uint32_t leaf = kind(m, other) == K_ATTRIBUTE ? attr_name(m, other) : TP_NONE;
+	if (leaf != TP_NONE)
+		name = text(m, leaf);
+	for (size_t i = 0; i + 3 <= name.len; i++)
+		if (strncasecmp(name.ptr + i, "dev", 3) == 0)
+			return 0;
+	return !tp_str_eq(name, "type") && config_lookup(m, other, 0);
+}
+
 /* Whether the file converts a dict literal's key that reads as str does
  * (`{"cuda": torch.float16}`, or `d["cuda"] = ...`): lookups by it then
  * convert along. */
@@ -1823,6 +1877,13 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 		if (is_saved_location(m, str) || is_path_part(m, str) || names_no_device(m, str) || dict_has_key(m, str, want) ||
 		    (strncmp(r->replacement, "npu", 3) == 0 && is_key_lookup(m, str) && !converts_dict_key(m, str, want)))
 			return 2;
+		if (strncmp(r->replacement, "npu", 3) == 0 && compared_with_config(m, str)) {
+			tp_match__finding(m, r, TP_OP_WARNING, str, NULL,
+					  msg(m, r, "\"%.*s\" stays: it is compared with a config's value, which this tool does not convert; "
+						    "where that value names the device, make both \"%s%.*s\"",
+					      (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
+			return 2;
+		}
 		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + n, r->replacement,
 			       msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
 		uint32_t p = N(m, str)->parent;
