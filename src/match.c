@@ -1431,6 +1431,35 @@ static int declared_on(const tp_matcher *m, uint32_t obj, tp_str name)
 	return 0;
 }
 
+static tp_str string_inner(const tp_matcher *m, uint32_t str);
+
+/* Whether node is in the condition of an if (or `a if c else b`) whose
+ * branch builds CUDA code: CUDAExtension, .cu sources, WITH_CUDA, nvcc,
+ * torch.version.cuda. `if torch.cuda.is_available(): ext = CUDAExtension`
+ * must stay False on the NPU machine, where the CPU branch builds. */
+static int guards_cuda_build(const tp_matcher *m, uint32_t node)
+{
+	uint32_t c = node, p = N(m, node)->parent;
+	while (p != TP_NONE && kind(m, p) != K_IF && kind(m, p) != K_CONDITIONAL && kind(m, p) != K_BLOCK && kind(m, p) != K_EXPR_STMT)
+		c = p, p = N(m, p)->parent;
+	uint32_t branch = TP_NONE;
+	if (kind(m, p) == K_IF && N(m, p)->first == c) {
+		for (branch = N(m, c)->next; branch != TP_NONE && kind(m, branch) != K_BLOCK;)
+			branch = N(m, branch)->next;
+	} else if (kind(m, p) == K_CONDITIONAL && N(m, p)->first != c) {
+		branch = N(m, p)->first; /* then if cond else other */
+	}
+	for (uint32_t j = branch; j != TP_NONE && j < N(m, branch)->end_index; j++) {
+		tp_str t = kind(m, j) == K_STRING ? string_inner(m, j) : text(m, j);
+		if ((kind(m, j) == K_IDENTIFIER && tp_str_eq(t, "CUDAExtension")) || (kind(m, j) == K_ATTRIBUTE && tp_str_eq(t, "torch.version.cuda")) ||
+		    (kind(m, j) == K_STRING && ((t.len >= 3 && memcmp(t.ptr + t.len - 3, ".cu", 3) == 0) ||
+						 (t.len >= 4 && memcmp(t.ptr + t.len - 4, ".cuh", 4) == 0) || tp_str_eq(t, "WITH_CUDA") ||
+						 tp_str_eq(t, "nvcc"))))
+			return 1;
+	}
+	return 0;
+}
+
 static void match_attribute(tp_matcher *m, uint32_t attr)
 {
 	uint32_t leaf = attr_name(m, attr);
@@ -1461,6 +1490,14 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 		if (member != TP_NONE) {
 			tp_str ms = text(m, member);
 			const char *to = renamed_member(r, ms);
+			if (tp_str_eq(ms, "is_available") && guards_cuda_build(m, p)) {
+				tp_match__finding(m, r, TP_OP_WARNING, p, NULL,
+						  msg(m, r, "%s.is_available() stays: it chooses a CUDA build (CUDAExtension, .cu sources, nvcc), "
+							    "which needs CUDA; on the NPU machine it is False and the other branch builds, as on "
+							    "a machine without a GPU",
+						      qn));
+				return;
+			}
 			if (to) /* the module word and the member: one edit, the bytes between them kept */
 				tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, member)->end,
 				     tp_arena_printf(m->arena, "%s%.*s%s", r->new_name, (int)(N(m, member)->start - N(m, leaf)->end),

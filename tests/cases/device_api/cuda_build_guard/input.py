@@ -1,0 +1,29 @@
+import os
+from glob import glob
+
+import torch
+from torch.utils.cpp_extension import CppExtension, CUDAExtension, load
+
+
+# These conditions choose a CUDA build: on the NPU machine they must stay
+# False, so the CPU build (or the pure-torch fallback) is taken.
+def make_ext(name, sources):
+    define_macros = []
+    if torch.cuda.is_available() or os.getenv("FORCE_CUDA", "0") == "1":
+        define_macros += [("WITH_CUDA", None)]
+        extension = CUDAExtension
+    else:
+        extension = CppExtension
+    return extension(name=name, sources=sources, define_macros=define_macros)
+
+
+builder = CUDAExtension if torch.cuda.is_available() else CppExtension
+sources = glob("csrc/*.cpp")
+if torch.cuda.is_available():
+    sources += glob("csrc/*.cu")
+
+if torch.cuda.is_available():
+    _ext = load("fused", sources=["fused.cpp", "fused_kernel.cu"])
+
+# a device choice converts as always
+device = "cuda" if torch.cuda.is_available() else "cpu"
