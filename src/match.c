@@ -241,7 +241,7 @@ static const char *move_from_import(tp_matcher *m, uint32_t stmt, uint32_t mod, 
 		tp_str s = text(m, name), a = text(m, alias);
 		const char *q = tp_arena_printf(m->arena, "%s.%.*s", module, (int)s.len, s.ptr);
 		const tp_rule *r = lookup_z(&m->rules->func_qualified, q);
-		const char *dot = r ? strrchr(r->new_name, '.') : NULL;
+		const char *dot = r && r->arg_idx < 0 ? strrchr(r->new_name, '.') : NULL; /* max_args: only calls tell */
 		if (!dot || ((size_t)(dot - r->new_name) == strlen(module) && strncmp(r->new_name, module, strlen(module)) == 0)) {
 			all = 0;
 			continue;
@@ -825,6 +825,15 @@ static void apply_device_index(tp_matcher *m, const tp_rule *r, uint32_t call, c
 }
 
 /* A qualified function rename at a call site written as an attribute chain. */
+/* The arguments of a call, comments not counted. */
+static uint32_t arg_count(const tp_matcher *m, uint32_t call)
+{
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS), n = 0;
+	for (uint32_t c = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next)
+		n += kind(m, c) != K_COMMENT;
+	return n;
+}
+
 static void rename_qualified_call(tp_matcher *m, const tp_rule *r, uint32_t fn, const char *qn)
 {
 	if (kind(m, fn) != K_ATTRIBUTE)
@@ -1339,7 +1348,7 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 							r->new_name));
 	}
 	if (qn) {
-		if ((r = lookup_z(&m->rules->func_qualified, qn)))
+		if ((r = lookup_z(&m->rules->func_qualified, qn)) && (r->arg_idx < 0 || arg_count(m, call) <= (uint32_t)r->arg_idx))
 			rename_qualified_call(m, r, fn, qn);
 		for (r = lookup_z(&m->rules->args_qualified, qn); r; r = r->next)
 			apply_args_rule(m, r, call, qn);

@@ -35,7 +35,8 @@ static const struct key_spec module_keys[] = {
 	{"renamed_members", KEY_RENAMES, 0, 0}, {"submodules", KEY_SUBMODULES, 0, 0}, {"member_tips", KEY_TIPS, 0, 0},
 	{"unsupported_tip", KEY_TEXT, 0, S(unsupported_tip)}, {0}};
 static const struct key_spec func_keys[] = {
-	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)}, {0}};
+	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)},
+	{"max_args", KEY_INDEX, 0, S(arg_idx)}, {0}};
 static const struct key_spec attr_keys[] = {
 	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)}, {0}};
 static const struct key_spec args_keys[] = {

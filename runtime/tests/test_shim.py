@@ -60,6 +60,11 @@ def test_device_autocast_is_float32_and_cpu_autocast_still_works(probe):
     assert results["autocast"] == ["torch.float32", "torch.float32", "torch.float32", "torch.bfloat16"]
 
 
+def test_autocast_state_reads_off(probe):
+    _, results, _ = probe
+    assert results["autocast_state"] == [False, "torch.float16"]
+
+
 def test_grad_scaler_passes_through(probe):
     _, results, _ = probe
     assert results["grad_scaler"] == [True, True, True]

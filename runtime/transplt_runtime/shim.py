@@ -287,7 +287,23 @@ def _device_api(kind):
     def set_rng_state_all(new_states):
         set_rng_state(new_states[0])
 
+    # Autocast is a no-op here (amp.py), so it reports itself off, as
+    # torch.is_autocast_enabled() does for the shimmed CUDA.
+    def is_autocast_enabled():
+        return False
+
+    def set_autocast_enabled(enabled):
+        return None
+
+    def get_autocast_dtype():
+        return torch.get_autocast_gpu_dtype()
+
+    def set_autocast_dtype(dtype):
+        return None
+
     api = dict(
+        is_autocast_enabled=is_autocast_enabled, set_autocast_enabled=set_autocast_enabled,
+        get_autocast_dtype=get_autocast_dtype, set_autocast_dtype=set_autocast_dtype,
         Stream=Stream, Event=Event, device=device, stream=stream, current_stream=current_stream,
         default_stream=default_stream, is_available=is_available, device_count=device_count,
         current_device=current_device, set_device=set_device, synchronize=synchronize,

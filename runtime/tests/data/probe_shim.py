@@ -127,6 +127,16 @@ def autocast():
 
 
 @check
+def autocast_state():
+    # The no-op autocast reports itself off, as the shimmed CUDA's does.
+    with ns.amp.autocast():
+        enabled = ns.is_autocast_enabled()
+        ns.set_autocast_dtype(torch.bfloat16)
+        ns.set_autocast_enabled(True)
+        return [enabled, str(ns.get_autocast_dtype())]
+
+
+@check
 def grad_scaler():
     model = nn.Linear(2, 1)
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
