@@ -1329,10 +1329,12 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 	if (fn == TP_NONE)
 		return;
 	const char *qn = tp_resolve_qname(m->res, fn, NULL);
-	const tp_rule *r = NULL;
+	const tp_rule *r = NULL, *rename = qn ? lookup_z(&m->rules->func_qualified, qn) : NULL;
+	if (rename && rename->arg_idx >= 0 && arg_count(m, call) > (uint32_t)rename->arg_idx)
+		rename = NULL; /* max_args: not this call */
 	if (custom_cuda(m, call, fn, qn))
 		; /* reported as custom CUDA */
-	else if (qn)
+	else if (qn && !rename) /* a renamed call is judged by its new name */
 		classify(m, call, qn);
 	else if (kind(m, fn) == K_ATTRIBUTE && attr_name(m, fn) != TP_NONE && is_tensor(m, tp_child(m->tree, fn, F_OBJECT))) {
 		tp_str method = text(m, attr_name(m, fn));
@@ -1348,8 +1350,8 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 							r->new_name));
 	}
 	if (qn) {
-		if ((r = lookup_z(&m->rules->func_qualified, qn)) && (r->arg_idx < 0 || arg_count(m, call) <= (uint32_t)r->arg_idx))
-			rename_qualified_call(m, r, fn, qn);
+		if (rename)
+			rename_qualified_call(m, rename, fn, qn);
 		for (r = lookup_z(&m->rules->args_qualified, qn); r; r = r->next)
 			apply_args_rule(m, r, call, qn);
 		if ((r = device_index_rule(m, call, qn)))
