@@ -1720,10 +1720,18 @@ static tp_str string_inner(const tp_matcher *m, uint32_t str)
 
 /* Whether str is a key of a dict literal that has the key `want` already
  * (`{"npu": torch.bfloat16, "cuda": torch.float16}`): renaming it would
- * override the NPU's own entry. */
+ * override the NPU's own entry; or an item of a list, tuple or set that
+ * holds `want` already. */
 static int dict_has_key(const tp_matcher *m, uint32_t str, const char *want)
 {
 	uint32_t pair = N(m, str)->parent;
+	if (kind(m, pair) == K_LIST || kind(m, pair) == K_TUPLE || kind(m, pair) == K_SET) {
+		/* `choices=["cpu", "cuda", "npu"]`: the item is there already */
+		for (uint32_t c = N(m, pair)->first; c != TP_NONE; c = N(m, c)->next)
+			if (c != str && kind(m, c) == K_STRING && tp_str_eq(string_inner(m, c), want))
+				return 1;
+		return 0;
+	}
 	if (kind(m, pair) != K_PAIR || N(m, pair)->first != str || kind(m, N(m, pair)->parent) != K_DICT)
 		return 0;
 	for (uint32_t p = N(m, N(m, pair)->parent)->first; p != TP_NONE; p = N(m, p)->next) {

@@ -1,0 +1,12 @@
+import argparse
+
+import torch
+
+# The NPU is one of the choices already (FastChat): "cuda" stays, or the list
+# would name "npu" twice and lose the GPU entry.
+parser = argparse.ArgumentParser()
+parser.add_argument("--device", default="cuda", choices=["cpu", "cuda", "mps", "xpu", "npu"])
+accelerators = ("cuda", "npu")
+args = parser.parse_args()
+x = torch.zeros(2, device=args.device)
+devices = ["cuda", "cpu"]
