@@ -54,7 +54,7 @@ static const char usage[] =
 	"process group from the launcher's environment, each MODEL wrapped in\n"
 	"DistributedDataParallel (default: the models MAIN builds an optimizer for, or\n"
 	"else model), a DistributedSampler for each DataLoader, and a\n"
-	"run_distributed_npu.sh launcher.\n"
+	"run_distributed_npu.sh launcher (not for a MAIN that distributes itself).\n"
 	"analyse writes every report and no converted tree (OUTPUT/<name>_analysis/),\n"
 	"and prints per file its lines, changes, findings and whether it is ready to\n"
 	"run on the NPU after conversion.\n"

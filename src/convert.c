@@ -212,6 +212,7 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 			 .dist_model = opts->dist_model, .ext_modules = opts->ext_modules, .library_ops = opts->library_ops,
 			 .device_var = opts->dist_model ? "npu_local_rank" : opts->specify_device ? "npu_device_id" : NULL};
 	tp_match(&m);
+	out->dist_setup = m.dist_setup;
 	size_t n = m.items.len;
 	tp_plan(m.items.items, &n, tree.errors, tree.error_count, arena);
 

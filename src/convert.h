@@ -63,6 +63,7 @@ typedef struct {
 	size_t output_len;
 	int syntax_errors;
 	uint32_t lines; /* lines of the input (Python files) */
+	int dist_setup; /* distributed mode set up the process group here (MAIN) */
 } tp_result;
 
 typedef struct {

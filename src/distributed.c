@@ -1915,6 +1915,7 @@ void tp_distributed(tp_matcher *m)
 			      "torch.distributed.init_process_group(backend=\"hccl\", rank=npu_rank, world_size=npu_world_size)%s",
 			      e, e, e, e, e, e, e, e);
 		preamble(m, anchor, tp_arena_strndup(m->arena, b.ptr, b.len), "process group (hccl) and device from the launcher's environment");
+		m->dist_setup = 1;
 		tp_buf_dispose(&b);
 	}
 	/* The models: -t's names (separated by commas), or else the ones MAIN

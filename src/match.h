@@ -25,6 +25,7 @@ typedef struct {
 	uint8_t *claimed;       /* per node: rewritten by distributed mode already */
 	int plain_device;       /* -s: a device choice is a plain "cuda", which needs set_device too */
 	int device_argument;    /* a call gets a device string the rules wrote: "npu" needs torch_npu loaded */
+	int dist_setup;         /* distributed mode wrote MAIN's process group setup */
 	tp_array(tp_item) late; /* items that must follow the torch_npu import at one point */
 	tp_array(tp_item) items;
 	/* argument deletions of the call being matched, emitted together */

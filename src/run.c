@@ -604,7 +604,9 @@ int tp_run(const tp_options *o)
 			if (rc == 0 && !o->quiet)
 				fwrite(j.analysis_table.ptr, 1, j.analysis_table.len, stdout);
 		}
-		if (rc == 0 && o->dist_main)
+		/* not for a MAIN that distributes itself (mp.spawn, DeepSpeed): the
+		 * launcher would start each of its process trees NPUS times */
+		if (rc == 0 && o->dist_main && j.results[j.main_index].dist_setup)
 			rc = write_launcher(stage, entries.items[j.main_index].rel);
 		if (rc == 0 && o->force && access(final, F_OK) == 0)
 			rc = tp_remove_tree(final);

@@ -59,6 +59,13 @@ cp "$tmp/pg/pg/main.py" "$tmp/pg/main.py"
 (cd "$tmp" && "$bin" -q -i pg -o pg_out distributed -m pg/main.py)
 check "-m under a folder named like the input" grep -q npu_rank "$tmp/pg_out/pg_msft_multi/pg/main.py"
 check "-m under a folder named like the input: main.py untouched" sh -c '! grep -q npu_rank "$1"' sh "$tmp/pg_out/pg_msft_multi/main.py"
+# A MAIN that distributes itself (mp.spawn) gets no launcher: it would start
+# each of its process trees NPUS times.
+mkdir -p "$tmp/spawn" "$tmp/spawn_out"
+printf 'import torch\nimport torch.multiprocessing as mp\nimport torch.distributed as dist\ndef run(rank, n):\n    dist.init_process_group("nccl", rank=rank, world_size=n)\n    torch.cuda.set_device(rank)\nmp.spawn(run, nprocs=2, args=(2,))\n' >"$tmp/spawn/main.py"
+"$bin" -q -i "$tmp/spawn" -o "$tmp/spawn_out" distributed -m main.py
+check "no launcher for a MAIN that distributes itself" [ ! -e "$tmp/spawn_out/spawn_msft_multi/run_distributed_npu.sh" ]
+check "launcher where distributed mode set MAIN up" [ -x "$tmp/pg_out/pg_msft_multi/run_distributed_npu.sh" ]
 check "help" expect_exit 0 "usage: transplt" --help
 
 # The op-support gate, per PyTorch version.
