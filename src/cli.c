@@ -48,7 +48,7 @@ static const char usage[] =
 	"       transplt -i DIR -o OUTPUT [options] distributed -m MAIN.py [-t MODEL[,MODEL...]]\n"
 	"       transplt analyse -i INPUT -o OUTPUT [-v VERSION] [-r RULES.json]\n"
 	"       transplt validate [--max-steps N] [--rtol X] ORIGINAL.py CONVERTED.py [-- ARGS...]\n"
-	"       transplt run [--nproc N] [--max-steps N] CONVERTED.py [-- ARGS...]\n"
+	"       transplt run [--nproc N] [--max-steps N] [--hang-after S] CONVERTED.py [-- ARGS...]\n"
 	"\n"
 	"distributed converts into a multi-card DDP script (OUTPUT/<name>_msft_multi/):\n"
 	"process group from the launcher's environment, each MODEL wrapped in\n"

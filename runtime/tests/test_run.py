@@ -47,6 +47,13 @@ def test_a_failing_rank_stops_the_others(tmp_path):
     assert "rank 0: stopped after another rank failed" in result.stderr
 
 
+def test_a_rank_left_waiting_in_a_collective_is_stopped():
+    result = cli("run", "--nproc", "2", "--hang-after", "2", data("rank_hang.py"), timeout=60)
+    assert result.returncode == 1
+    assert "rank 1: still training 2 s after another rank finished, so stopped" in result.stderr
+    assert "rank 0: stopped after another rank hung" in result.stderr
+
+
 def test_single_rank_run_with_max_steps(tmp_path):
     record = tmp_path / "one.json"
     result = cli("run", "--max-steps", "3", "--record", str(record), data("linreg_npu.py"))

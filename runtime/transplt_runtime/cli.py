@@ -35,6 +35,9 @@ def _parser():
     run_many.add_argument("--nproc", type=_positive, default=1, help="number of ranks (gloo), default 1")
     run_many.add_argument("--record", metavar="FILE",
                           help="write each rank's record here (FILE.rankR.json when --nproc > 1)")
+    run_many.add_argument("--hang-after", type=float, default=60.0, metavar="S",
+                          help="stop the ranks still running S seconds after one finished: they hang in a "
+                               "collective (default 60)")
 
     for command in (run_one, validate, run_many):
         command.add_argument("--max-steps", type=_positive, metavar="N", help="stop after N optimizer steps")
@@ -82,4 +85,4 @@ def main(argv=None):
                                  rtol=args.rtol, seed=args.seed, op_version=args.op_version)
     from . import launch
     return launch.run(args.script, script_args, nproc=args.nproc, max_steps=args.max_steps,
-                      record=args.record, seed=args.seed, op_version=args.op_version)
+                      record=args.record, seed=args.seed, op_version=args.op_version, hang_after=args.hang_after)

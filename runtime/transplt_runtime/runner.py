@@ -53,6 +53,10 @@ def execute(device, script, script_args, record_path=None, max_steps=None, seed=
     sync = {}
 
     def check_sync():
+        # This rank's training is over: `run` tells a rank that hangs from one waiting for it.
+        done = os.environ.get("TRANSPLT_DONE_FILE")
+        if done:
+            open(done, "w").close()
         # One rank has nothing to compare with.
         if "result" not in sync and torch.distributed.get_world_size() > 1:
             with optrace.quiet():
