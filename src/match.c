@@ -2012,6 +2012,31 @@ static void match_string(tp_matcher *m, uint32_t str)
 	}
 }
 
+/* `device[5:]` takes the index after "cuda:", `device[:4] == "cuda"` the
+ * type: with "npu:" (4 characters) they slice in the wrong place. */
+static void match_device_slice(tp_matcher *m, uint32_t sub)
+{
+	uint32_t value = N(m, sub)->first, slice = value == TP_NONE ? TP_NONE : N(m, value)->next;
+	if (slice == TP_NONE || N(m, slice)->next != TP_NONE)
+		return;
+	char s[8];
+	size_t n = 0;
+	for (uint32_t k = N(m, slice)->start; k < N(m, slice)->end && n < sizeof s - 1; k++)
+		if (m->src[k] != ' ')
+			s[n++] = m->src[k];
+	s[n] = '\0';
+	tp_str v = text(m, value);
+	if ((strcmp(s, "5:") != 0 && strcmp(s, ":5") != 0 && strcmp(s, ":4") != 0) || !memmem(m->src, m->len, "cuda", 4))
+		return;
+	for (size_t i = 0; i + 6 <= v.len; i++)
+		if (strncasecmp(v.ptr + i, "device", 6) == 0) {
+			tp_match__finding(m, NULL, TP_OP_WARNING, sub, NULL,
+					  "a device string sliced by the length of \"cuda:\" (5) or \"cuda\" (4): \"npu:\" is one "
+					  "character shorter; take the parts with .split(\":\") or torch.device(...).type and .index");
+			return;
+		}
+}
+
 void tp_match(tp_matcher *m)
 {
 	m->claimed = tp_arena_alloc(m->arena, m->tree->count + 1);
@@ -2043,6 +2068,7 @@ void tp_match(tp_matcher *m)
 		case K_ATTRIBUTE: match_attribute(m, i); break;
 		case K_STRING: match_string(m, i); break;
 		case K_KEYWORD_ARG: match_env_keyword(m, i); break;
+		case K_SUBSCRIPT: match_device_slice(m, i); break;
 		case K_FUNCTION_DEF:
 			match_affinity_def(m, i);
 			alias_renamed_method(m, i);
