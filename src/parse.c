@@ -43,15 +43,36 @@ static const char *field_names[] = {
 
 const char *tp_kind_name(enum tp_kind k) { return kind_names[k]; }
 
+static TSParser *new_ts_parser(void)
+{
+	TSParser *ts = ts_parser_new();
+	if (!ts_parser_set_language(ts, tree_sitter_python()))
+		abort(); /* ABI mismatch between the pinned grammar and the runtime: a build bug */
+	return ts;
+}
+
+/* Parses src on ts (incrementally from old when given). A tree with syntax
+ * errors comes from a new parser: tree-sitter 0.20.7 recovers from errors
+ * differently on a parser that parsed other text before (the same file
+ * parsed twice on one parser gives 14 error nodes, then 13), so a file's
+ * rows would depend on the file converted before it on that thread. */
+static TSTree *parse_as_new(TSParser *ts, TSTree *old, const char *src, uint32_t len)
+{
+	TSTree *tree = ts_parser_parse_string(ts, old, src, len);
+	if (tree && ts_node_has_error(ts_tree_root_node(tree))) {
+		ts_tree_delete(tree);
+		TSParser *fresh = new_ts_parser();
+		tree = ts_parser_parse_string(fresh, NULL, src, len);
+		ts_parser_delete(fresh);
+	}
+	return tree;
+}
+
 tp_parser *tp_parser_new(void)
 {
 	const TSLanguage *lang = tree_sitter_python();
 	tp_parser *p = tp_xcalloc(1, sizeof *p);
-	p->ts = ts_parser_new();
-	if (!ts_parser_set_language(p->ts, lang)) {
-		/* ABI mismatch between the pinned grammar and the runtime: a build bug. */
-		abort();
-	}
+	p->ts = new_ts_parser();
 	uint32_t nsym = ts_language_symbol_count(lang);
 	p->kind_of = tp_xcalloc(nsym, sizeof *p->kind_of);
 	for (uint32_t s = 0; s < nsym; s++) {
@@ -93,7 +114,7 @@ void tp_parser_free(tp_parser *p)
  * copying a big file's nodes would touch as many fresh pages again. */
 int tp_parse(tp_tree *out, tp_parser *p, const char *src, uint32_t len)
 {
-	TSTree *tree = ts_parser_parse_string(p->ts, NULL, src, len);
+	TSTree *tree = parse_as_new(p->ts, NULL, src, len);
 	if (!tree)
 		return -1;
 	p->nodes.len = p->errors.len = p->stack.len = 0;
@@ -224,10 +245,8 @@ int tp_reparse_errors(uint32_t *errors, tp_parser *p, tp_tree *t, const tp_span_
 	 * tree-sitter 0.20.7 one leaves state behind (the changed ranges) that
 	 * alters how the next parse on that parser recovers from syntax errors,
 	 * so a file's rows would depend on the file converted before it. */
-	TSParser *inc = old ? ts_parser_new() : NULL;
-	if (inc && !ts_parser_set_language(inc, tree_sitter_python()))
-		abort();
-	TSTree *tree = ts_parser_parse_string(inc ? inc : p->ts, old, src, len);
+	TSParser *inc = old ? new_ts_parser() : NULL;
+	TSTree *tree = parse_as_new(inc ? inc : p->ts, old, src, len);
 	ts_parser_delete(inc);
 	if (!tree)
 		return -1;

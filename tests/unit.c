@@ -204,9 +204,29 @@ static void test_plan(void)
 	tp_arena_free(a);
 }
 
+/* A broken file parses the same on a parser that parsed before as on a new
+ * one (tree-sitter 0.20.7's error recovery alone would not). */
+static void test_parse_repeatable(void)
+{
+	const char *src = "def f():\n    import torch\n    x = torch.zeros(rmalization def f():\n    im\n\ndef g():def f\n"
+			  "    import torch\n\x05    (x = 0de[import FusedLayerNorm\n   re f(\n  ):\n    ):\n    im\n\n"
+			  "def g():\n    impor t torch\n    x = 0de[ ff`tsrn torch.cuda3gm\n  ( retsrn to\n  ):\n(0)\n     f`\n";
+	tp_parser *p = tp_parser_new();
+	uint32_t errors[4];
+	for (int i = 0; i < 4; i++) {
+		tp_tree t;
+		CHECK(tp_parse(&t, p, src, (uint32_t)strlen(src)) == 0);
+		errors[i] = t.error_count;
+		tp_tree_dispose(&t);
+	}
+	CHECK(errors[0] > 0 && errors[1] == errors[0] && errors[2] == errors[0] && errors[3] == errors[0]);
+	tp_parser_free(p);
+}
+
 int main(void)
 {
 	test_map();
+	test_parse_repeatable();
 	test_resolve();
 	test_rules();
 	test_plan();
