@@ -1,0 +1,24 @@
+import ray
+import torch
+
+
+# Ray schedules Ascend cards as the "NPU" resource: asking for GPUs never runs.
+@ray.remote(num_gpus=1)
+class Worker:
+    def __init__(self):
+        self.device = torch.device("cuda")
+
+
+@ray.remote(num_cpus=2, accelerator_type="A100")
+def preprocess(batch):
+    return batch
+
+
+@ray.remote(num_gpus=0)
+def cpu_only(x):
+    return x
+
+
+@ray.remote(resources={"NPU": 1}, accelerator_type="Ascend910B")
+def on_npu(x):
+    return torch.as_tensor(x).cuda()
