@@ -1520,7 +1520,8 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 			else
 				tp_match__finding(m, r, TP_OP_UNSUPPORTED, p, tp_arena_printf(m->arena, "%s.%.*s", qn, (int)ms.len, ms.ptr),
 					r->unsupported_tip ? r->unsupported_tip : "");
-			member_tip(m, r, p, ms);
+			if (to || is_member(r, ms.ptr, ms.len)) /* the tip speaks of the converted call */
+				member_tip(m, r, p, ms);
 		} else {
 			/* the module itself, as a value (`backend = torch.cuda`): what it
 			 * is used for then is the new module's; a rule that keeps its
