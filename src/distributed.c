@@ -187,19 +187,28 @@ static int assigns_model(const tp_matcher *m, uint32_t i, tp_str model)
 }
 
 /* The name that statement stmt makes an alias or a copy of the model:
- * `raw_model = model`, `ema = copy.deepcopy(model)`; an empty name if none. */
-static tp_str model_alias(const tp_matcher *m, uint32_t stmt, tp_str model)
+ * `raw_model = model`, `ema = copy.deepcopy(model)`, also with methods
+ * called on the copy (`copy.deepcopy(model).to(device).eval()`); an empty
+ * name if none. With copy set, copies only. */
+static tp_str model_alias(const tp_matcher *m, uint32_t stmt, tp_str model, int copy)
 {
 	uint32_t a = kind(m, stmt) == K_EXPR_STMT ? N(m, stmt)->first : TP_NONE;
 	uint32_t left = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_LEFT) : TP_NONE;
 	uint32_t right = left == TP_NONE ? TP_NONE : tp_child(m->tree, a, F_RIGHT);
-	if (kind(m, right) == K_CALL) {
+	int copied = 0;
+	while (kind(m, right) == K_CALL && !copied) {
 		uint32_t f = tp_child(m->tree, right, F_FUNCTION), args = tp_child(m->tree, right, F_ARGUMENTS);
 		uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : f;
+		uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : TP_NONE;
 		uint32_t only = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE;
-		right = tp_str_eq(text(m, leaf), "deepcopy") && only != TP_NONE && N(m, only)->next == TP_NONE ? only : TP_NONE;
+		copied = tp_str_eq(text(m, leaf), "deepcopy");
+		if (copied)
+			right = only != TP_NONE && N(m, only)->next == TP_NONE ? only : TP_NONE;
+		else /* a method of the copy: `.to(device)`, `.eval()` */
+			right = kind(m, obj) == K_CALL ? obj : TP_NONE;
 	}
-	if (kind(m, left) != K_IDENTIFIER || kind(m, right) != K_IDENTIFIER || !tp_str_same(text(m, right), model))
+	if (kind(m, left) != K_IDENTIFIER || kind(m, right) != K_IDENTIFIER || !tp_str_same(text(m, right), model) ||
+	    (copy && !copied))
 		return (tp_str){"", 0};
 	return text(m, left);
 }
@@ -1386,7 +1395,7 @@ static void add_models(const tp_matcher *m, uint32_t root, tp_names *out)
 		for (uint32_t a = 0; a < m->tree->count; a++) {
 			uint32_t right = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_RIGHT) : TP_NONE;
 			tp_str of = kind(m, right) == K_IDENTIFIER ? text(m, right) : (tp_str){"", 0};
-			if (of.len && tp_str_same(model_alias(m, N(m, a)->parent, of), name) && calls_name(m, of)) {
+			if (of.len && tp_str_same(model_alias(m, N(m, a)->parent, of, 0), name) && calls_name(m, of)) {
 				name = of;
 				break;
 			}
@@ -1677,8 +1686,8 @@ static void wrap_model(tp_matcher *m, tp_str model)
 			continue;
 		if (places_model(m, n, model, 0))
 			stmt = n;
-		else if (model_alias(m, n, model).len && !calls_name(m, model_alias(m, n, model)))
-			stmt = n; /* `raw_model = model`, an EMA copy: of the module, not of the wrapper */
+		else if (model_alias(m, n, model, 1).len || (model_alias(m, n, model, 0).len && !calls_name(m, model_alias(m, n, model, 0))))
+			stmt = n; /* `raw_model = model`, an EMA or target copy: of the module, not of the wrapper */
 		else if (kind(m, n) == K_FOR || kind(m, n) == K_WHILE || (mentions(m, n, model) && !reads_parameters(m, n, model)))
 			break;
 		/* else code that leaves the model alone (the loss, another
