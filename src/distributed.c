@@ -149,14 +149,21 @@ static uint32_t statement_in(const tp_matcher *m, uint32_t blk, uint32_t node)
 	return n;
 }
 
-/* Whether call is `MODEL.method(...)` (any method when method is NULL). */
-static int model_method(const tp_matcher *m, uint32_t call, tp_str model, const char *method)
+/* Whether a method named name gives a model's parameters: parameters(),
+ * named_parameters(), or one the model's class defines for its optimizer
+ * (get_trainable_parameters(), trainable_parameters(), get_parameters()). */
+static int parameters_method(tp_str name)
+{
+	return name.len >= 10 && memcmp(name.ptr + name.len - 10, "parameters", 10) == 0;
+}
+
+/* Whether call is `MODEL.parameters()` (or another parameters_method). */
+static int model_parameters(const tp_matcher *m, uint32_t call, tp_str model)
 {
 	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
 	uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
 	uint32_t attr = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
-	return kind(m, obj) == K_IDENTIFIER && attr != TP_NONE && tp_str_same(text(m, obj), model) &&
-	       (!method || tp_str_eq(text(m, attr), method));
+	return kind(m, obj) == K_IDENTIFIER && attr != TP_NONE && tp_str_same(text(m, obj), model) && parameters_method(text(m, attr));
 }
 
 /* Whether an identifier under root is name. */
@@ -363,7 +370,7 @@ static int trains_model(const tp_matcher *m, uint32_t call, tp_str model)
 		if (qn && strncmp(qn, "torch.optim.", 12) == 0 && !strchr(qn + 12, '.'))
 			return 1; /* an optimizer, over a list of the model's parameters */
 		for (uint32_t j = value; j != TP_NONE && j < N(m, value)->end_index; j++)
-			if (kind(m, j) == K_CALL && model_method(m, j, model, "parameters"))
+			if (kind(m, j) == K_CALL && model_parameters(m, j, model))
 				return 1;
 	}
 	return 0;
@@ -1378,13 +1385,14 @@ void tp_specify_device(tp_matcher *m)
  * optimizer: DDP refuses a module with nothing to train. */
 typedef tp_array(tp_str) tp_names;
 
-/* Adds each name X of an `X.parameters()` under root that MAIN assigns. */
+/* Adds each name X of an `X.parameters()` (or another parameters_method)
+ * under root that MAIN assigns. */
 static void add_models(const tp_matcher *m, uint32_t root, tp_names *out)
 {
 	for (uint32_t j = root; j < N(m, root)->end_index; j++) {
 		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
 		uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : TP_NONE;
-		if (obj == TP_NONE || !tp_str_eq(text(m, tp_child(m->tree, f, F_ATTRIBUTE)), "parameters"))
+		if (obj == TP_NONE || !parameters_method(text(m, tp_child(m->tree, f, F_ATTRIBUTE))))
 			continue;
 		while (kind(m, obj) == K_ATTRIBUTE) /* a part of it trains: `model.fc.parameters()` */
 			obj = tp_child(m->tree, obj, F_OBJECT);
@@ -1418,7 +1426,7 @@ static int trains_part_only(const tp_matcher *m, tp_str model)
 	for (uint32_t j = 0; j < m->tree->count; j++) {
 		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
 		uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : TP_NONE;
-		if (obj == TP_NONE || !tp_str_eq(text(m, tp_child(m->tree, f, F_ATTRIBUTE)), "parameters"))
+		if (obj == TP_NONE || !parameters_method(text(m, tp_child(m->tree, f, F_ATTRIBUTE))))
 			continue;
 		if (kind(m, obj) == K_IDENTIFIER && tp_str_same(text(m, obj), model))
 			return 0;
@@ -1427,12 +1435,11 @@ static int trains_part_only(const tp_matcher *m, tp_str model)
 	return part;
 }
 
-/* Whether code under root calls a parameters() method. */
+/* Whether code under root calls a parameters_method. */
 static int calls_parameters(const tp_matcher *m, uint32_t root)
 {
 	for (uint32_t j = root; root != TP_NONE && j < N(m, root)->end_index; j++)
-		if (kind(m, j) == K_ATTRIBUTE && (tp_str_eq(text(m, tp_child(m->tree, j, F_ATTRIBUTE)), "parameters") ||
-						  tp_str_eq(text(m, tp_child(m->tree, j, F_ATTRIBUTE)), "named_parameters")))
+		if (kind(m, j) == K_ATTRIBUTE && parameters_method(text(m, tp_child(m->tree, j, F_ATTRIBUTE))))
 			return 1;
 	return 0;
 }
@@ -1583,8 +1590,7 @@ static int reads_parameters(const tp_matcher *m, uint32_t stmt, tp_str model)
 			continue;
 		uint32_t p = N(m, j)->parent, call = p == TP_NONE ? TP_NONE : N(m, p)->parent;
 		uint32_t attr = kind(m, p) == K_ATTRIBUTE && N(m, j)->field == F_OBJECT ? tp_child(m->tree, p, F_ATTRIBUTE) : TP_NONE;
-		int params = attr != TP_NONE && (tp_str_eq(text(m, attr), "parameters") || tp_str_eq(text(m, attr), "named_parameters")) &&
-			     kind(m, call) == K_CALL && N(m, p)->field == F_FUNCTION;
+		int params = attr != TP_NONE && parameters_method(text(m, attr)) && kind(m, call) == K_CALL && N(m, p)->field == F_FUNCTION;
 		uint32_t pf = kind(m, p) == K_ARG_LIST ? tp_child(m->tree, N(m, p)->parent, F_FUNCTION) : TP_NONE;
 		int printed = kind(m, pf) == K_IDENTIFIER && tp_str_eq(text(m, pf), "print");
 		if (!params && !printed)
@@ -1650,7 +1656,7 @@ static void wrap_model(tp_matcher *m, tp_str model)
 			if (m->res->scope_of[i] == m->res->scope_of[first_model])
 				last_model = i;
 		}
-		if (train_scope == TP_NONE && kind(m, i) == K_CALL && model_method(m, i, model, "parameters"))
+		if (train_scope == TP_NONE && kind(m, i) == K_CALL && model_parameters(m, i, model))
 			train_scope = m->res->scope_of[i];
 	}
 	/* The model is wrapped where it is trained: in the scope that builds its
