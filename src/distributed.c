@@ -1496,14 +1496,33 @@ static uint32_t loop_of(const tp_matcher *m, uint32_t node)
 	return TP_NONE;
 }
 
-/* Whether the body of one loop calls the model in more than one place:
- * `netD(real)` and `netD(fake)` before one backward. */
+/* Whether node runs with autograd off: in the body of `with
+ * torch.no_grad():` (or inference_mode), or of a function decorated with
+ * it. */
+static int grad_off(const tp_matcher *m, uint32_t node)
+{
+	static const char *const off[] = {"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
+					  "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode", NULL};
+	for (uint32_t c = node, p = N(m, node)->parent; p != TP_NONE; c = p, p = N(m, p)->parent) {
+		uint32_t body = kind(m, p) == K_WITH ? tp_child(m->tree, p, F_BODY)
+			      : kind(m, p) == K_DECORATED_DEF ? tp_child(m->tree, p, F_DEFINITION) : TP_NONE;
+		for (uint32_t j = p + 1; c == body && j < body; j++) /* the header, the decorators */
+			if ((kind(m, j) == K_ATTRIBUTE || kind(m, j) == K_IDENTIFIER) && qname_in(tp_resolve_qname(m->res, j, NULL), off))
+				return 1;
+	}
+	return 0;
+}
+
+/* Whether the body of one loop calls the model in more than one place
+ * where autograd records: `netD(real)` and `netD(fake)` before one
+ * backward. A forward under no_grad (a sample after the step) builds no
+ * graph that a buffer broadcast could break. */
 static int runs_twice(const tp_matcher *m, tp_str model)
 {
 	uint32_t seen = TP_NONE;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint32_t f = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
-		if (kind(m, f) != K_IDENTIFIER || !tp_str_same(text(m, f), model))
+		if (kind(m, f) != K_IDENTIFIER || !tp_str_same(text(m, f), model) || grad_off(m, i))
 			continue;
 		uint32_t loop = loop_of(m, i);
 		if (loop != TP_NONE && loop == seen)
