@@ -1196,6 +1196,36 @@ static void check_break(tp_matcher *m, uint32_t brk)
 		}
 }
 
+/* `scheduler.step(val_loss)` of a ReduceLROnPlateau: the metric is what
+ * this rank measured on its share of the data, so the ranks may cut their
+ * learning rates apart. A WARNING on each step call of a name (or
+ * attribute, `self.scheduler`) that MAIN assigns one to. */
+static void check_plateau(tp_matcher *m)
+{
+	static const char *const plateau[] = {"torch.optim.lr_scheduler.ReduceLROnPlateau", NULL};
+	tp_array(uint32_t) scheds = {0};
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t right = kind(m, i) == K_ASSIGNMENT ? tp_child(m->tree, i, F_RIGHT) : TP_NONE;
+		if (kind(m, right) == K_CALL && qname_in(qname(m, right), plateau))
+			tp_array_push(&scheds, tp_child(m->tree, i, F_LEFT));
+	}
+	for (uint32_t i = 0; scheds.len && i < m->tree->count; i++) {
+		uint32_t fn = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
+		uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
+		uint32_t args = obj == TP_NONE ? TP_NONE : tp_child(m->tree, i, F_ARGUMENTS);
+		if (kind(m, args) != K_ARG_LIST || N(m, args)->first == TP_NONE || !tp_str_eq(text(m, tp_child(m->tree, fn, F_ATTRIBUTE)), "step"))
+			continue;
+		for (size_t k = 0; k < scheds.len; k++)
+			if (scheds.items[k] != TP_NONE && tp_str_same(text(m, scheds.items[k]), text(m, obj))) {
+				note(m, i, "ReduceLROnPlateau steps on a metric this rank measured on its share of the data: the ranks may "
+					   "cut their learning rates apart; all_reduce the metric first (as a tensor t: "
+					   "torch.distributed.all_reduce(t), then t / npu_world_size) so every rank steps the scheduler alike");
+				break;
+			}
+	}
+	tp_array_free(&scheds);
+}
+
 /* Whether a top-level statement sets the environment:
  * `os.environ["ASCEND_RT_VISIBLE_DEVICES"] = "1"`, os.environ.setdefault/update, os.putenv. */
 static int sets_environ(const tp_matcher *m, uint32_t stmt)
@@ -1891,6 +1921,7 @@ void tp_distributed(tp_matcher *m)
 		}
 	}
 	local_device_values(m, index, anchor == TP_NONE ? 0 : N(m, anchor)->end);
+	check_plateau(m);
 	/* The process group, right after the module's imports. */
 	{
 		const char *e = m->eol;
