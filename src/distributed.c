@@ -1841,11 +1841,18 @@ static void wrap_model(tp_matcher *m, tp_str model)
 void tp_distributed(tp_matcher *m)
 {
 	/* A MAIN that sets up its own process group or DDP (perhaps through a
-	 * helper) is distributed already: adding ours would initialise twice. */
+	 * helper, or a function of another file of the tree that calls
+	 * init_process_group: `ext_dist.init_distributed()`) is distributed
+	 * already: adding ours would initialise twice. */
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
 		if (qn && (strcmp(qn, "torch.distributed.init_process_group") == 0 || qname_in(qn, ddp))) {
 			note(m, i, "MAIN sets up distributed training itself: distributed mode adds nothing; the normal rules still apply");
+			return;
+		}
+		if (qn && m->dist_setups && tp_map_get(m->dist_setups, qn, strlen(qn))) {
+			note(m, i, tp_arena_printf(m->arena, "MAIN sets up distributed training itself (%s calls init_process_group): "
+							     "distributed mode adds nothing; the normal rules still apply", qn));
 			return;
 		}
 		if (qname_in(qn, frameworks)) {
