@@ -210,6 +210,7 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 	m = (tp_matcher){.rules = opts->rules, .tree = &tree, .src = body, .len = blen,
 			 .eol = nl && nl > body && nl[-1] == '\r' ? "\r\n" : "\n", .ops = opts->ops, .res = &res, .arena = arena,
 			 .dist_model = opts->dist_model, .ext_modules = opts->ext_modules, .library_ops = opts->library_ops,
+			 .dist_setups = opts->dist_setups,
 			 .device_var = opts->dist_model ? "npu_local_rank" : opts->specify_device ? "npu_device_id" : NULL};
 	tp_match(&m);
 	out->dist_setup = m.dist_setup;
@@ -399,7 +400,8 @@ int tp_extension_cpu_only(const tp_tree *t, const char *src, uint32_t call, cons
 	return cpp;
 }
 
-/* `var = load(...)` at the top of rel: the names other files import var by,
+/* A name var at the top of rel (`var = load(...)`, `def var():`): the
+ * names other files import var by,
  * with the leading dots of relative imports dropped, as qualified names are
  * matched: pkg/backend.py gives pkg.backend.var and backend.var; pkg/__init__.py
  * gives pkg.var and var. */
@@ -420,6 +422,35 @@ static void module_var_names(tp_strings *out, const char *rel, tp_str var)
 	for (size_t k = 0; k < n + (init && n); k++)
 		if (full[k] == '.')
 			tp_array_push(out, tp_xstrdup(full + k + 1));
+}
+
+void tp_process_group_setters(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel)
+{
+	if (len > UINT32_MAX / 2 || memchr(src, 0, len))
+		return;
+	tp_arena *arena = tp_arena_new();
+	tp_tree tree;
+	if (tp_parse(&tree, parser, src, (uint32_t)len) < 0) {
+		tp_arena_free(arena);
+		return;
+	}
+	tp_resolver res;
+	tp_resolver_init(&res, &tree, src, arena);
+	for (uint32_t i = 0; i < tree.count; i++) {
+		uint32_t fn = tree.nodes[i].kind == K_CALL ? tp_child(&tree, i, F_FUNCTION) : TP_NONE;
+		const char *qn = fn == TP_NONE ? NULL : tp_resolve_qname(&res, fn, NULL);
+		if (!qn || strcmp(qn, "torch.distributed.init_process_group") != 0)
+			continue;
+		uint32_t def = res.scope_of[i];
+		while (def != 0 && res.scope_of[def] != 0)
+			def = res.scope_of[def];
+		uint32_t name = tree.nodes[def].kind == K_FUNCTION_DEF ? tp_child(&tree, def, F_NAME) : TP_NONE;
+		if (def != 0 && name != TP_NONE)
+			module_var_names(out, rel, (tp_str){src + tree.nodes[name].start, tree.nodes[name].end - tree.nodes[name].start});
+	}
+	tp_resolver_dispose(&res);
+	tp_tree_dispose(&tree);
+	tp_arena_free(arena);
 }
 
 void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel)

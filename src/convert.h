@@ -73,6 +73,7 @@ typedef struct {
 	int specify_device;       /* -s: device choices follow DEVICE_ID */
 	const tp_map *ext_modules; /* custom extension module names (setup.py, load()) */
 	const tp_map *library_ops; /* "ns.op" of TORCH_LIBRARY ops in the tree */
+	const tp_map *dist_setups; /* distributed mode: functions of other files that call init_process_group */
 } tp_convert_opts;
 
 /* Converts src[0..len). Never fails: problems become WARNING rows. */
@@ -104,5 +105,11 @@ int tp_extension_cpu_only(const tp_tree *t, const char *src, uint32_t call, cons
  * import the variable a top-level load() is assigned to by. Appended to out
  * (owned). */
 void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
+
+/* The module-level functions of rel (a Python source, src) that call
+ * torch.distributed.init_process_group, by the names other files call them
+ * by, as tp_extension_names gives a load() variable's (pkg/dist.py gives
+ * pkg.dist.setup and dist.setup). Appended to out (owned). */
+void tp_process_group_setters(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
 
 #endif

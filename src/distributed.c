@@ -149,14 +149,21 @@ static uint32_t statement_in(const tp_matcher *m, uint32_t blk, uint32_t node)
 	return n;
 }
 
-/* Whether call is `MODEL.method(...)` (any method when method is NULL). */
-static int model_method(const tp_matcher *m, uint32_t call, tp_str model, const char *method)
+/* Whether a method named name gives a model's parameters: parameters(),
+ * named_parameters(), or one the model's class defines for its optimizer
+ * (get_trainable_parameters(), trainable_parameters(), get_parameters()). */
+static int parameters_method(tp_str name)
+{
+	return name.len >= 10 && memcmp(name.ptr + name.len - 10, "parameters", 10) == 0;
+}
+
+/* Whether call is `MODEL.parameters()` (or another parameters_method). */
+static int model_parameters(const tp_matcher *m, uint32_t call, tp_str model)
 {
 	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
 	uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
 	uint32_t attr = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
-	return kind(m, obj) == K_IDENTIFIER && attr != TP_NONE && tp_str_same(text(m, obj), model) &&
-	       (!method || tp_str_eq(text(m, attr), method));
+	return kind(m, obj) == K_IDENTIFIER && attr != TP_NONE && tp_str_same(text(m, obj), model) && parameters_method(text(m, attr));
 }
 
 /* Whether an identifier under root is name. */
@@ -187,19 +194,28 @@ static int assigns_model(const tp_matcher *m, uint32_t i, tp_str model)
 }
 
 /* The name that statement stmt makes an alias or a copy of the model:
- * `raw_model = model`, `ema = copy.deepcopy(model)`; an empty name if none. */
-static tp_str model_alias(const tp_matcher *m, uint32_t stmt, tp_str model)
+ * `raw_model = model`, `ema = copy.deepcopy(model)`, also with methods
+ * called on the copy (`copy.deepcopy(model).to(device).eval()`); an empty
+ * name if none. With copy set, copies only. */
+static tp_str model_alias(const tp_matcher *m, uint32_t stmt, tp_str model, int copy)
 {
 	uint32_t a = kind(m, stmt) == K_EXPR_STMT ? N(m, stmt)->first : TP_NONE;
 	uint32_t left = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_LEFT) : TP_NONE;
 	uint32_t right = left == TP_NONE ? TP_NONE : tp_child(m->tree, a, F_RIGHT);
-	if (kind(m, right) == K_CALL) {
+	int copied = 0;
+	while (kind(m, right) == K_CALL && !copied) {
 		uint32_t f = tp_child(m->tree, right, F_FUNCTION), args = tp_child(m->tree, right, F_ARGUMENTS);
 		uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : f;
+		uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : TP_NONE;
 		uint32_t only = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE;
-		right = tp_str_eq(text(m, leaf), "deepcopy") && only != TP_NONE && N(m, only)->next == TP_NONE ? only : TP_NONE;
+		copied = tp_str_eq(text(m, leaf), "deepcopy");
+		if (copied)
+			right = only != TP_NONE && N(m, only)->next == TP_NONE ? only : TP_NONE;
+		else /* a method of the copy: `.to(device)`, `.eval()` */
+			right = kind(m, obj) == K_CALL ? obj : TP_NONE;
 	}
-	if (kind(m, left) != K_IDENTIFIER || kind(m, right) != K_IDENTIFIER || !tp_str_same(text(m, right), model))
+	if (kind(m, left) != K_IDENTIFIER || kind(m, right) != K_IDENTIFIER || !tp_str_same(text(m, right), model) ||
+	    (copy && !copied))
 		return (tp_str){"", 0};
 	return text(m, left);
 }
@@ -354,7 +370,7 @@ static int trains_model(const tp_matcher *m, uint32_t call, tp_str model)
 		if (qn && strncmp(qn, "torch.optim.", 12) == 0 && !strchr(qn + 12, '.'))
 			return 1; /* an optimizer, over a list of the model's parameters */
 		for (uint32_t j = value; j != TP_NONE && j < N(m, value)->end_index; j++)
-			if (kind(m, j) == K_CALL && model_method(m, j, model, "parameters"))
+			if (kind(m, j) == K_CALL && model_parameters(m, j, model))
 				return 1;
 	}
 	return 0;
@@ -1210,6 +1226,36 @@ static void check_break(tp_matcher *m, uint32_t brk)
 		}
 }
 
+/* `scheduler.step(val_loss)` of a ReduceLROnPlateau: the metric is what
+ * this rank measured on its share of the data, so the ranks may cut their
+ * learning rates apart. A WARNING on each step call of a name (or
+ * attribute, `self.scheduler`) that MAIN assigns one to. */
+static void check_plateau(tp_matcher *m)
+{
+	static const char *const plateau[] = {"torch.optim.lr_scheduler.ReduceLROnPlateau", NULL};
+	tp_array(uint32_t) scheds = {0};
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t right = kind(m, i) == K_ASSIGNMENT ? tp_child(m->tree, i, F_RIGHT) : TP_NONE;
+		if (kind(m, right) == K_CALL && qname_in(qname(m, right), plateau))
+			tp_array_push(&scheds, tp_child(m->tree, i, F_LEFT));
+	}
+	for (uint32_t i = 0; scheds.len && i < m->tree->count; i++) {
+		uint32_t fn = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
+		uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
+		uint32_t args = obj == TP_NONE ? TP_NONE : tp_child(m->tree, i, F_ARGUMENTS);
+		if (kind(m, args) != K_ARG_LIST || N(m, args)->first == TP_NONE || !tp_str_eq(text(m, tp_child(m->tree, fn, F_ATTRIBUTE)), "step"))
+			continue;
+		for (size_t k = 0; k < scheds.len; k++)
+			if (scheds.items[k] != TP_NONE && tp_str_same(text(m, scheds.items[k]), text(m, obj))) {
+				note(m, i, "ReduceLROnPlateau steps on a metric this rank measured on its share of the data: the ranks may "
+					   "cut their learning rates apart; all_reduce the metric first (as a tensor t: "
+					   "torch.distributed.all_reduce(t), then t / npu_world_size) so every rank steps the scheduler alike");
+				break;
+			}
+	}
+	tp_array_free(&scheds);
+}
+
 /* Whether a top-level statement sets the environment:
  * `os.environ["ASCEND_RT_VISIBLE_DEVICES"] = "1"`, os.environ.setdefault/update, os.putenv. */
 static int sets_environ(const tp_matcher *m, uint32_t stmt)
@@ -1399,13 +1445,14 @@ void tp_specify_device(tp_matcher *m)
  * optimizer: DDP refuses a module with nothing to train. */
 typedef tp_array(tp_str) tp_names;
 
-/* Adds each name X of an `X.parameters()` under root that MAIN assigns. */
+/* Adds each name X of an `X.parameters()` (or another parameters_method)
+ * under root that MAIN assigns. */
 static void add_models(const tp_matcher *m, uint32_t root, tp_names *out)
 {
 	for (uint32_t j = root; j < N(m, root)->end_index; j++) {
 		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
 		uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : TP_NONE;
-		if (obj == TP_NONE || !tp_str_eq(text(m, tp_child(m->tree, f, F_ATTRIBUTE)), "parameters"))
+		if (obj == TP_NONE || !parameters_method(text(m, tp_child(m->tree, f, F_ATTRIBUTE))))
 			continue;
 		while (kind(m, obj) == K_ATTRIBUTE) /* a part of it trains: `model.fc.parameters()` */
 			obj = tp_child(m->tree, obj, F_OBJECT);
@@ -1416,7 +1463,7 @@ static void add_models(const tp_matcher *m, uint32_t root, tp_names *out)
 		for (uint32_t a = 0; a < m->tree->count; a++) {
 			uint32_t right = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_RIGHT) : TP_NONE;
 			tp_str of = kind(m, right) == K_IDENTIFIER ? text(m, right) : (tp_str){"", 0};
-			if (of.len && tp_str_same(model_alias(m, N(m, a)->parent, of), name) && calls_name(m, of)) {
+			if (of.len && tp_str_same(model_alias(m, N(m, a)->parent, of, 0), name) && calls_name(m, of)) {
 				name = of;
 				break;
 			}
@@ -1439,7 +1486,7 @@ static int trains_part_only(const tp_matcher *m, tp_str model)
 	for (uint32_t j = 0; j < m->tree->count; j++) {
 		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
 		uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : TP_NONE;
-		if (obj == TP_NONE || !tp_str_eq(text(m, tp_child(m->tree, f, F_ATTRIBUTE)), "parameters"))
+		if (obj == TP_NONE || !parameters_method(text(m, tp_child(m->tree, f, F_ATTRIBUTE))))
 			continue;
 		if (kind(m, obj) == K_IDENTIFIER && tp_str_same(text(m, obj), model))
 			return 0;
@@ -1448,12 +1495,11 @@ static int trains_part_only(const tp_matcher *m, tp_str model)
 	return part;
 }
 
-/* Whether code under root calls a parameters() method. */
+/* Whether code under root calls a parameters_method. */
 static int calls_parameters(const tp_matcher *m, uint32_t root)
 {
 	for (uint32_t j = root; root != TP_NONE && j < N(m, root)->end_index; j++)
-		if (kind(m, j) == K_ATTRIBUTE && (tp_str_eq(text(m, tp_child(m->tree, j, F_ATTRIBUTE)), "parameters") ||
-						  tp_str_eq(text(m, tp_child(m->tree, j, F_ATTRIBUTE)), "named_parameters")))
+		if (kind(m, j) == K_ATTRIBUTE && parameters_method(text(m, tp_child(m->tree, j, F_ATTRIBUTE))))
 			return 1;
 	return 0;
 }
@@ -1510,14 +1556,33 @@ static uint32_t loop_of(const tp_matcher *m, uint32_t node)
 	return TP_NONE;
 }
 
-/* Whether the body of one loop calls the model in more than one place:
- * `netD(real)` and `netD(fake)` before one backward. */
+/* Whether node runs with autograd off: in the body of `with
+ * torch.no_grad():` (or inference_mode), or of a function decorated with
+ * it. */
+static int grad_off(const tp_matcher *m, uint32_t node)
+{
+	static const char *const off[] = {"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
+					  "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode", NULL};
+	for (uint32_t c = node, p = N(m, node)->parent; p != TP_NONE; c = p, p = N(m, p)->parent) {
+		uint32_t body = kind(m, p) == K_WITH ? tp_child(m->tree, p, F_BODY)
+			      : kind(m, p) == K_DECORATED_DEF ? tp_child(m->tree, p, F_DEFINITION) : TP_NONE;
+		for (uint32_t j = p + 1; c == body && j < body; j++) /* the header, the decorators */
+			if ((kind(m, j) == K_ATTRIBUTE || kind(m, j) == K_IDENTIFIER) && qname_in(tp_resolve_qname(m->res, j, NULL), off))
+				return 1;
+	}
+	return 0;
+}
+
+/* Whether the body of one loop calls the model in more than one place
+ * where autograd records: `netD(real)` and `netD(fake)` before one
+ * backward. A forward under no_grad (a sample after the step) builds no
+ * graph that a buffer broadcast could break. */
 static int runs_twice(const tp_matcher *m, tp_str model)
 {
 	uint32_t seen = TP_NONE;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint32_t f = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
-		if (kind(m, f) != K_IDENTIFIER || !tp_str_same(text(m, f), model))
+		if (kind(m, f) != K_IDENTIFIER || !tp_str_same(text(m, f), model) || grad_off(m, i))
 			continue;
 		uint32_t loop = loop_of(m, i);
 		if (loop != TP_NONE && loop == seen)
@@ -1604,8 +1669,7 @@ static int reads_parameters(const tp_matcher *m, uint32_t stmt, tp_str model)
 			continue;
 		uint32_t p = N(m, j)->parent, call = p == TP_NONE ? TP_NONE : N(m, p)->parent;
 		uint32_t attr = kind(m, p) == K_ATTRIBUTE && N(m, j)->field == F_OBJECT ? tp_child(m->tree, p, F_ATTRIBUTE) : TP_NONE;
-		int params = attr != TP_NONE && (tp_str_eq(text(m, attr), "parameters") || tp_str_eq(text(m, attr), "named_parameters")) &&
-			     kind(m, call) == K_CALL && N(m, p)->field == F_FUNCTION;
+		int params = attr != TP_NONE && parameters_method(text(m, attr)) && kind(m, call) == K_CALL && N(m, p)->field == F_FUNCTION;
 		uint32_t pf = kind(m, p) == K_ARG_LIST ? tp_child(m->tree, N(m, p)->parent, F_FUNCTION) : TP_NONE;
 		int printed = kind(m, pf) == K_IDENTIFIER && tp_str_eq(text(m, pf), "print");
 		if (!params && !printed)
@@ -1671,7 +1735,7 @@ static void wrap_model(tp_matcher *m, tp_str model)
 			if (m->res->scope_of[i] == m->res->scope_of[first_model])
 				last_model = i;
 		}
-		if (train_scope == TP_NONE && kind(m, i) == K_CALL && model_method(m, i, model, "parameters"))
+		if (train_scope == TP_NONE && kind(m, i) == K_CALL && model_parameters(m, i, model))
 			train_scope = m->res->scope_of[i];
 	}
 	/* The model is wrapped where it is trained: in the scope that builds its
@@ -1707,8 +1771,8 @@ static void wrap_model(tp_matcher *m, tp_str model)
 			continue;
 		if (places_model(m, n, model, 0))
 			stmt = n;
-		else if (model_alias(m, n, model).len && !calls_name(m, model_alias(m, n, model)))
-			stmt = n; /* `raw_model = model`, an EMA copy: of the module, not of the wrapper */
+		else if (model_alias(m, n, model, 1).len || (model_alias(m, n, model, 0).len && !calls_name(m, model_alias(m, n, model, 0))))
+			stmt = n; /* `raw_model = model`, an EMA or target copy: of the module, not of the wrapper */
 		else if (kind(m, n) == K_FOR || kind(m, n) == K_WHILE || (mentions(m, n, model) && !reads_parameters(m, n, model)))
 			break;
 		/* else code that leaves the model alone (the loss, another
@@ -1807,11 +1871,18 @@ static void wrap_model(tp_matcher *m, tp_str model)
 void tp_distributed(tp_matcher *m)
 {
 	/* A MAIN that sets up its own process group or DDP (perhaps through a
-	 * helper) is distributed already: adding ours would initialise twice. */
+	 * helper, or a function of another file of the tree that calls
+	 * init_process_group: `ext_dist.init_distributed()`) is distributed
+	 * already: adding ours would initialise twice. */
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
 		if (qn && (strcmp(qn, "torch.distributed.init_process_group") == 0 || qname_in(qn, ddp))) {
 			note(m, i, "MAIN sets up distributed training itself: distributed mode adds nothing; the normal rules still apply");
+			return;
+		}
+		if (qn && m->dist_setups && tp_map_get(m->dist_setups, qn, strlen(qn))) {
+			note(m, i, tp_arena_printf(m->arena, "MAIN sets up distributed training itself (%s calls init_process_group): "
+							     "distributed mode adds nothing; the normal rules still apply", qn));
 			return;
 		}
 		if (qname_in(qn, frameworks)) {
@@ -1893,6 +1964,7 @@ void tp_distributed(tp_matcher *m)
 		}
 	}
 	local_device_values(m, index, anchor == TP_NONE ? 0 : N(m, anchor)->end);
+	check_plateau(m);
 	/* The process group, right after the module's imports. */
 	{
 		const char *e = m->eol;

@@ -22,6 +22,7 @@ typedef struct {
 	const char *dist_model; /* distributed mode, in MAIN: -t's names separated by commas, "" to find the trained models */
 	const char *device_var; /* the variable device choices use (-s or distributed), or NULL */
 	const tp_map *ext_modules, *library_ops; /* custom CUDA extensions of the tree (may be NULL) */
+	const tp_map *dist_setups; /* distributed mode: functions of other files that call init_process_group (may be NULL) */
 	uint8_t *claimed;       /* per node: rewritten by distributed mode already */
 	int plain_device;       /* -s: a device choice is a plain "cuda", which needs set_device too */
 	int device_argument;    /* a call gets a device string the rules wrote: "npu" needs torch_npu loaded */

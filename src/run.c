@@ -258,8 +258,11 @@ static void *worker(void *arg)
 
 /* Before the workers start: what the C++/CUDA sources register (their rows
  * go straight into the results) and which extension modules the Python
- * files build, so every Python file can spot calls into them. */
-static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_map *library_ops, tp_strings *owned)
+ * files build, so every Python file can spot calls into them; in
+ * distributed mode, the functions of other files that set up the process
+ * group, which MAIN may call. */
+static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_map *library_ops, tp_map *dist_setups,
+		    tp_strings *owned)
 {
 	tp_parser *parser = NULL;
 	/* With no .cu/.cuh in the tree, a C++ file that never names CUDA holds
@@ -277,10 +280,14 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 		 * file (which other files may import) of a tree that holds the
 		 * C++/CUDA sources it compiles: then every Python file is looked at,
 		 * and parsed only when it names cpp_extension. A tree of Python
-		 * alone is read once, by the conversion. */
+		 * alone is read once, by the conversion, except in distributed
+		 * mode: the files other than MAIN, parsed only when they name
+		 * init_process_group. */
 		const char *base = strrchr(e->rel, '/');
 		int setup = e->python && e->abs && strcmp(base ? base + 1 : e->rel, "setup.py") == 0;
-		if (!cuda && !setup && !(tree_has_sources && e->python && e->abs))
+		int ext = setup || (tree_has_sources && e->python && e->abs);
+		int dist = j->o->dist_main && e->python && e->abs && i != j->main_index;
+		if (!cuda && !ext && !dist)
 			continue;
 		char *data = NULL;
 		size_t len = 0;
@@ -311,13 +318,21 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 				}
 			}
 			tp_cuda_ops_dispose(&ops);
-		} else if (memmem(data, len, "cpp_extension", 13)) {
+		} else if (ext && memmem(data, len, "cpp_extension", 13)) {
 			if (!parser)
 				parser = tp_parser_new();
 			size_t before = owned->len;
 			tp_extension_names(owned, parser, data, len, e->rel);
 			for (size_t k = before; k < owned->len; k++)
 				tp_map_put(ext_modules, owned->items[k], strlen(owned->items[k]), owned->items[k]);
+		}
+		if (dist && memmem(data, len, "init_process_group", 18)) {
+			if (!parser)
+				parser = tp_parser_new();
+			size_t before = owned->len;
+			tp_process_group_setters(owned, parser, data, len, e->rel);
+			for (size_t k = before; k < owned->len; k++)
+				tp_map_put(dist_setups, owned->items[k], strlen(owned->items[k]), owned->items[k]);
 		}
 		free(data);
 	}
@@ -462,10 +477,11 @@ int tp_run(const tp_options *o)
 	tp_ops *ops = NULL;
 	tp_entries entries = {0};
 	job j = {0};
-	tp_map ext_modules, library_ops;
-	tp_strings owned = {0}; /* keys of the two maps */
+	tp_map ext_modules, library_ops, dist_setups;
+	tp_strings owned = {0}; /* keys of the three maps */
 	tp_map_init(&ext_modules);
 	tp_map_init(&library_ops);
+	tp_map_init(&dist_setups);
 	char *name = output_name(o->input, o->analyse ? "_analysis" : o->dist_main ? "_msft_multi" : "_msft");
 	int from_stdin = strcmp(o->input, "-") == 0;
 	int preview = o->check || o->diff || from_stdin;
@@ -539,9 +555,10 @@ int tp_run(const tp_options *o)
 	if (o->dist_main && (rc = find_main(&j.main_index, &entries, o)) < 0)
 		goto cleanup;
 	j.copts.dist_model = o->dist_main ? (o->dist_model ? o->dist_model : "") : NULL;
-	prescan(&j, &entries, &ext_modules, &library_ops, &owned);
+	prescan(&j, &entries, &ext_modules, &library_ops, &dist_setups, &owned);
 	j.copts.ext_modules = &ext_modules;
 	j.copts.library_ops = &library_ops;
+	j.copts.dist_setups = &dist_setups;
 	j.copts.specify_device = o->specify_device;
 	j.copts.rules = rules;
 	j.copts.ops = ops;
@@ -650,6 +667,7 @@ cleanup:
 	tp_entries_dispose(&entries);
 	tp_map_dispose(&ext_modules);
 	tp_map_dispose(&library_ops);
+	tp_map_dispose(&dist_setups);
 	for (size_t i = 0; i < owned.len; i++)
 		free(owned.items[i]);
 	tp_array_free(&owned);

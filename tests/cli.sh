@@ -151,6 +151,20 @@ ext_rows ro >"$ro"
 check "RegisterOperators op: a row" grep -q "^scatter.cpp,3,3,RegisterOperators op,torch_scatter::scatter_sum,torch_scatter" "$ro"
 check "RegisterOperators op: its torch.ops call" grep -q "^use.py,2,2,python call,torch.ops.torch_scatter.scatter_sum," "$ro"
 
+# Distributed mode: a MAIN that sets up the process group through a function of another file
+# of the tree (DLRM's ext_dist.init_distributed) gets no second init_process_group.
+mkdir -p "$tmp/di/src/utils" "$tmp/di/out"
+printf 'import torch.distributed as dist\n\n\ndef init_distributed(backend="nccl"):\n    dist.init_process_group(backend)\n' >"$tmp/di/src/ext_dist.py"
+cp "$tmp/di/src/ext_dist.py" "$tmp/di/src/utils/dist_utils.py"
+printf 'import torch\nimport ext_dist\n\next_dist.init_distributed(backend="nccl")\nmodel = torch.nn.Linear(4, 1).cuda()\n' >"$tmp/di/src/main.py"
+printf 'import torch\nfrom utils import dist_utils\n\ndist_utils.init_distributed()\nmodel = torch.nn.Linear(4, 1).cuda()\n' >"$tmp/di/src/pkg_main.py"
+"$bin" -q -i "$tmp/di/src" -o "$tmp/di/out" distributed -m main.py
+check "process group set up in another file: a WARNING" grep -q "^main.py,4,4,WARNING,MAIN sets up distributed training itself (ext_dist.init_distributed calls init_process_group)" "$tmp/di/out/src_msft_multi/transplant_result_file/change_list.csv"
+check "process group set up in another file: no second init" [ -z "$(grep init_process_group "$tmp/di/out/src_msft_multi/main.py")" ]
+"$bin" -q -i "$tmp/di/src" -o "$tmp/di/out" --force distributed -m pkg_main.py
+check "process group set up in a package's module: a WARNING" grep -q "^pkg_main.py,4,4,WARNING,MAIN sets up distributed training itself (utils.dist_utils.init_distributed calls" "$tmp/di/out/src_msft_multi/transplant_result_file/change_list.csv"
+check "process group set up in a package's module: no second init" [ -z "$(grep init_process_group "$tmp/di/out/src_msft_multi/pkg_main.py")" ]
+
 # -j does not change a single byte of the output or reports.
 mkdir "$tmp/j1" "$tmp/j2"
 "$bin" -q -j 1 -i "$root/fixtures" -o "$tmp/j1" && "$bin" -q -j 2 -i "$root/fixtures" -o "$tmp/j2"
