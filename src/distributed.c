@@ -1818,8 +1818,16 @@ static void wrap_model(tp_matcher *m, tp_str model)
 		int kw = 0;
 		if (kind(m, i) == K_ATTRIBUTE)
 			obj = tp_child(m->tree, i, F_OBJECT);
+		else if (kind(m, i) == K_SUBSCRIPT) /* model[1] of an nn.Sequential */
+			obj = N(m, i)->first;
 		else if (qn && strcmp(qn, "torch.save") == 0 && (obj = tp_match__find_arg(m, args, 0, "obj", &kw)) != TP_NONE && kw)
 			obj = tp_child(m->tree, obj, F_VALUE);
+		if (qn && strcmp(qn, "torch.save") == 0 && kind(m, obj) == K_DICT) /* torch.save({"net": model, ...}, path) */
+			for (uint32_t p = N(m, obj)->first, d = obj; p != TP_NONE && obj == d; p = N(m, p)->next) {
+				uint32_t v = kind(m, p) == K_PAIR ? tp_child(m->tree, p, F_VALUE) : TP_NONE;
+				if (kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model))
+					obj = v;
+			}
 		int helper = 0; /* save_checkpoint(model, opt, path), load_checkpoint(path, model) */
 		if (kind(m, args) == K_ARG_LIST && (!qn || strcmp(qn, "torch.save") != 0) && (saver_call(m, i, qn) || prepares_by_name(m, i)))
 			for (uint32_t a = N(m, args)->first; a != TP_NONE && !helper; a = N(m, a)->next) {
@@ -1842,7 +1850,7 @@ static void wrap_model(tp_matcher *m, tp_str model)
 			continue;
 		uint32_t attr = kind(m, i) == K_ATTRIBUTE ? tp_child(m->tree, i, F_ATTRIBUTE) : TP_NONE;
 		tp_str a = attr == TP_NONE ? (tp_str){"", 0} : text(m, attr);
-		if (kind(m, i) != K_CALL && (attr == TP_NONE || (is_module_api(a) && !tp_str_eq(a, "state_dict") && !tp_str_eq(a, "load_state_dict"))))
+		if (kind(m, i) == K_ATTRIBUTE && (attr == TP_NONE || (is_module_api(a) && !tp_str_eq(a, "state_dict") && !tp_str_eq(a, "load_state_dict"))))
 			continue;
 		char q = free_quote(m, obj);
 		const char *via = sure ? tp_arena_printf(m->arena, "%s.module", name)
@@ -1851,6 +1859,7 @@ static void wrap_model(tp_matcher *m, tp_str model)
 		const char *why = helper ? tp_arena_printf(m->arena, "%.*s(...) gets %s: checkpoints stay loadable on one card", (int)text(m, fn).len,
 							   text(m, fn).ptr, via)
 				  : kind(m, i) == K_CALL ? tp_arena_printf(m->arena, "torch.save(%s) saves %s: the checkpoint stays loadable on one card", name, via)
+				  : kind(m, i) == K_SUBSCRIPT ? tp_arena_printf(m->arena, "%s[...] indexes %s: DistributedDataParallel holds no layers of its own", name, via)
 				  : tp_str_eq(a, "state_dict") || tp_str_eq(a, "load_state_dict")
 				  ? tp_arena_printf(m->arena, "%s.%.*s() goes through %s: checkpoints stay loadable on one card", name, (int)a.len, a.ptr,
 						    sure ? ".module" : via)
