@@ -24,6 +24,7 @@ typedef struct {
 	const tp_map *ext_modules, *library_ops; /* custom CUDA extensions of the tree (may be NULL) */
 	uint8_t *claimed;       /* per node: rewritten by distributed mode already */
 	int plain_device;       /* -s: a device choice is a plain "cuda", which needs set_device too */
+	uint32_t rank_device;   /* -s: the first device choice that comes from a rank, 0 if none */
 	int device_argument;    /* a call gets a device string the rules wrote: "npu" needs torch_npu loaded */
 	tp_array(tp_item) late; /* items that must follow the torch_npu import at one point */
 	tp_array(tp_item) items;
