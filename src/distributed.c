@@ -1295,13 +1295,13 @@ static int imports_for_module(const tp_matcher *m, uint32_t stmt)
 	return 0;
 }
 
-/* Whether top-level statement s imports torch (in any form). */
-/* The first import statement under s (at module level, maybe inside an if
- * or try) that imports torch or torch_npu, in any form; TP_NONE if none. */
-static uint32_t torch_import(const tp_matcher *m, uint32_t s)
+/* The first import statement under s, in scope (the module's: maybe
+ * inside an if or try), that imports torch or torch_npu, in any form;
+ * TP_NONE if none. */
+static uint32_t torch_import(const tp_matcher *m, uint32_t s, uint32_t scope)
 {
 	for (uint32_t j = s; j < N(m, s)->end_index; j++) {
-		if ((kind(m, j) != K_IMPORT && kind(m, j) != K_IMPORT_FROM) || m->res->scope_of[j] != 0)
+		if ((kind(m, j) != K_IMPORT && kind(m, j) != K_IMPORT_FROM) || m->res->scope_of[j] != scope)
 			continue;
 		for (uint32_t d = j + 1; d < N(m, j)->end_index; d++) {
 			int module = kind(m, j) == K_IMPORT ? N(m, d)->field == F_NAME || kind(m, N(m, d)->parent) == K_ALIASED_IMPORT
@@ -1336,7 +1336,7 @@ static int import_only(const tp_matcher *m, uint32_t c)
 
 static int imports_torch(const tp_matcher *m, uint32_t s)
 {
-	return torch_import(m, s) != TP_NONE;
+	return torch_import(m, s, 0) != TP_NONE;
 }
 
 /* The statement the preamble goes after: the last of the imports (and
@@ -1356,7 +1356,7 @@ static uint32_t preamble_anchor(const tp_matcher *m)
 			anchor = s;
 		else
 			leading = 0;
-		uint32_t t = torch == TP_NONE ? torch_import(m, s) : TP_NONE;
+		uint32_t t = torch == TP_NONE ? torch_import(m, s, 0) : TP_NONE;
 		if (t != TP_NONE)
 			torch = t == s || import_only(m, s) ? s : t;
 	}
@@ -1424,6 +1424,34 @@ static uint32_t per_rank(const tp_matcher *m, const char **why)
 	return TP_NONE;
 }
 
+/* Torch imported in functions only, lazily, so that the module imports
+ * on hosts without it: set_device goes after the torch import of each
+ * function that uses the device (a choice -s rewrote, a bare .cuda(), a
+ * plain "cuda"), not at the top. */
+static void set_device_where_imported(tp_matcher *m, const uint8_t *was_claimed)
+{
+	tp_array(uint32_t) done = {0};
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t fn = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
+		uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
+		if (!(m->claimed[i] && !was_claimed[i]) && !(kind(m, i) == K_STRING && plain_cuda(m, i)) &&
+		    !(leaf != TP_NONE && tp_str_eq(text(m, leaf), "cuda")))
+			continue;
+		uint32_t imp = TP_NONE;
+		for (uint32_t s = m->res->scope_of[i]; s != 0 && imp == TP_NONE; s = m->res->scope_of[s])
+			imp = kind(m, s) == K_FUNCTION_DEF ? torch_import(m, s, s) : TP_NONE;
+		int seen = imp == TP_NONE;
+		for (size_t k = 0; k < done.len && !seen; k++)
+			seen = done.items[k] == imp;
+		if (seen)
+			continue;
+		tp_array_push(&done, imp);
+		preamble(m, imp, tp_arena_printf(m->arena, "torch.npu.set_device(%s)%s", m->device_var, m->eol),
+			 "the device comes from DEVICE_ID (-s), set where this function imports torch");
+	}
+	tp_array_free(&done);
+}
+
 void tp_specify_device(tp_matcher *m)
 {
 	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
@@ -1470,18 +1498,19 @@ void tp_specify_device(tp_matcher *m)
 						      "launcher that sets DEVICE_ID per rank, pick the device from DEVICE_ID by hand", why));
 		return;
 	}
+	int lazy = !imports_torch(m, 0);
 	tp_buf b = {0};
 	if (!imported_by(m, "os", anchor))
 		tp_buf_printf(&b, "import os%s", m->eol);
-	if (!imported_by(m, "torch", anchor)) {
-		/* torch imported in functions only: set_device needs it here */
-		tp_buf_printf(&b, "import torch%s", m->eol);
-		if (!imports_torch(m, 0))
-			tp_buf_printf(&b, "import torch_npu%s", m->eol);
-	}
-	tp_buf_printf(&b, "%s = int(os.environ.get(\"DEVICE_ID\", \"0\"))%storch.npu.set_device(%s)%s", m->device_var, m->eol, m->device_var, m->eol);
+	if (!lazy && !imported_by(m, "torch", anchor))
+		tp_buf_printf(&b, "import torch%s", m->eol); /* imported later, or by `from torch import` only */
+	tp_buf_printf(&b, "%s = int(os.environ.get(\"DEVICE_ID\", \"0\"))%s", m->device_var, m->eol);
+	if (!lazy)
+		tp_buf_printf(&b, "torch.npu.set_device(%s)%s", m->device_var, m->eol);
 	preamble(m, anchor, tp_arena_strndup(m->arena, b.ptr, b.len), "the device comes from DEVICE_ID (-s)");
 	tp_buf_dispose(&b);
+	if (lazy)
+		set_device_where_imported(m, was_claimed);
 }
 
 /* The models MAIN trains: each name whose parameters() an optimizer is
