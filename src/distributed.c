@@ -849,12 +849,60 @@ static int plain_cuda(const tp_matcher *m, uint32_t str)
 	return kind(m, content) == K_STRING_CONTENT && tp_str_eq(text(m, content), "cuda") && kind(m, after) == K_STRING_END;
 }
 
+/* Whether expression e comes from a rank: a name that says so (local_rank,
+ * args.rank, dist.get_rank(), accelerator.local_process_index), an
+ * environment variable's (os.environ["LOCAL_RANK"]), or a local name
+ * assigned one. */
+static int rank_derived(const tp_matcher *m, uint32_t e, int depth)
+{
+	for (uint32_t j = e; j != TP_NONE && j < N(m, e)->end_index; j++) {
+		tp_str t = text(m, j);
+		char low[64];
+		if (kind(m, j) == K_IDENTIFIER && lower_name(low, sizeof low, t) && (strstr(low, "rank") || strstr(low, "process_index")))
+			return 1;
+		if (kind(m, j) == K_STRING_CONTENT && memmem(t.ptr, t.len, "RANK", 4))
+			return 1;
+		const tp_binding *b = kind(m, j) == K_IDENTIFIER && N(m, j)->field != F_ATTRIBUTE && depth < 2
+					      ? tp_resolve_name(m->res, j, t.ptr, t.len) : NULL;
+		if (b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE && rank_derived(m, b->value, depth + 1))
+			return 1;
+	}
+	return 0;
+}
+
+/* Where the device variable comes from, for the messages. */
+static const char *origin(const tp_matcher *m)
+{
+	return m->dist_model ? "the device comes from the launcher" : "the device comes from DEVICE_ID (-s)";
+}
+
+/* Device choice v becomes rep, all of it: no rule edits its parts after
+ * (torch.cuda.current_device() in it would overlap). */
+static void choose(tp_matcher *m, uint32_t v, const char *rep, const char *message)
+{
+	memset(m->claimed + v, 1, N(m, v)->end_index - v);
+	if (!m->dist_model && !m->rank_device && rank_derived(m, v, 0))
+		m->rank_device = v;
+	add(m, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep, message);
+}
+
+/* Device choice v becomes the device variable, or its NPU as a string;
+ * not torch.cuda.current_device(), which follows set_device already (the
+ * file's own, where it picks a device per rank). */
+static void choose_var(tp_matcher *m, uint32_t v, int string)
+{
+	static const char *const current[] = {"torch.cuda.current_device", "torch.npu.current_device", NULL};
+	if (kind(m, v) == K_CALL && qname_in(qname(m, v), current))
+		return;
+	const char *rep = string ? tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var) : m->device_var;
+	choose(m, v, rep, tp_arena_printf(m->arena, "%.*s -> %s: %s", (int)text(m, v).len, text(m, v).ptr, rep, origin(m)));
+}
+
 static void to_local_device(tp_matcher *m, uint32_t e)
 {
-	memset(m->claimed + e, 1, N(m, e)->end_index - e);
-	const char *rep = tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var);
 	tp_str t = text(m, e);
-	add(m, TP_OP_MODIFY, N(m, e)->start, N(m, e)->end, rep, tp_arena_printf(m->arena, "%.*s -> the NPU of %s", (int)t.len, t.ptr, m->device_var));
+	choose(m, e, tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var),
+	       tp_arena_printf(m->arena, "%.*s -> the NPU of %s", (int)t.len, t.ptr, m->device_var));
 }
 
 /* A device choice (torch.device's argument, torch.load's map_location)
@@ -971,10 +1019,7 @@ static void local_index(tp_matcher *m, uint32_t v, int to, const tp_rule *index,
 	if (m->claimed[v] || !(device || tp_match__int_index(m, index, v)) || tp_str_eq(text(m, v), m->device_var) ||
 	    enumerates_devices(m, v))
 		return;
-	memset(m->claimed + v, 1, N(m, v)->end_index - v);
-	const char *rep = to ? tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var) : m->device_var;
-	add(m, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep,
-	    tp_arena_printf(m->arena, "%.*s -> %s: the device comes from the launcher", (int)text(m, v).len, text(m, v).ptr, rep));
+	choose_var(m, v, to);
 }
 
 static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
@@ -1006,10 +1051,7 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 			if (v == TP_NONE || m->claimed[v] || kind(m, v) == K_STRING || tp_str_eq(text(m, v), "None") ||
 			    tp_str_eq(text(m, v), m->device_var))
 				continue;
-			m->claimed[v] = 1;
-			add(m, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, m->device_var,
-			    tp_arena_printf(m->arena, "%.*s -> %s: the device comes from the launcher", (int)text(m, v).len, text(m, v).ptr,
-					    m->device_var));
+			choose_var(m, v, 0);
 		}
 		return;
 	} else if (!qn && kind(m, fn) == K_ATTRIBUTE) {
@@ -1041,10 +1083,7 @@ static void choose_device(tp_matcher *m, uint32_t call, const char *qn, const tp
 		} else if (at == TP_NONE) {
 			local_device_expr(m, type, 0);
 		} else if (!tp_str_eq(text(m, at), m->device_var) && !enumerates_devices(m, at)) { /* torch.device("cuda", i): the type stays a bare name */
-			m->claimed[at] = 1;
-			add(m, TP_OP_MODIFY, N(m, at)->start, N(m, at)->end, m->device_var,
-			    tp_arena_printf(m->arena, "%.*s -> %s: the device comes from the launcher", (int)text(m, at).len,
-					    text(m, at).ptr, m->device_var));
+			choose_var(m, at, 0);
 		}
 	} else if (qn && strcmp(qn, "torch.load") == 0 && kind(m, args) == K_ARG_LIST) {
 		uint32_t ml = tp_match__find_arg(m, args, 1, "map_location", &kw);
@@ -1055,10 +1094,7 @@ static void choose_device(tp_matcher *m, uint32_t call, const char *qn, const tp
 		uint32_t v = dev == TP_NONE ? TP_NONE : tp_child(m->tree, dev, F_VALUE);
 		if (v != TP_NONE && qn && strncmp(qn, "torch.", 6) == 0 && index && tp_match__int_index(m, index, v) &&
 		    !m->claimed[v] && !tp_str_eq(text(m, v), m->device_var) && !enumerates_devices(m, v)) { /* torch.zeros(n, device=rank) */
-			const char *rep = tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var);
-			memset(m->claimed + v, 1, N(m, v)->end_index - v);
-			add(m, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep,
-			    tp_arena_printf(m->arena, "%.*s -> %s: the device comes from the launcher", (int)text(m, v).len, text(m, v).ptr, rep));
+			choose_var(m, v, 1);
 		} else if (v != TP_NONE) { /* torch.zeros(n, device="cuda:0") */
 			local_device_expr(m, v, 0);
 		}
@@ -1144,6 +1180,17 @@ static int in_choices(const tp_matcher *m, uint32_t node)
 	return 0;
 }
 
+/* Whether template e's string starts with "cuda:" (f"cuda:{i}",
+ * "cuda:%d" % i, "cuda:" + str(i), "cuda:{}".format(i)). */
+static int names_cuda(const tp_matcher *m, uint32_t e)
+{
+	uint32_t fn = kind(m, e) == K_CALL ? tp_child(m->tree, e, F_FUNCTION) : TP_NONE;
+	uint32_t str = kind(m, e) == K_STRING ? e : kind(m, e) == K_BINARY_OP ? tp_child(m->tree, e, F_LEFT)
+		     : kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
+	uint32_t content = kind(m, str) == K_STRING && N(m, str)->first != TP_NONE ? N(m, N(m, str)->first)->next : TP_NONE;
+	return kind(m, content) == K_STRING_CONTENT && text(m, content).len >= 5 && memcmp(text(m, content).ptr, "cuda:", 5) == 0;
+}
+
 static int one_device_value(const tp_matcher *m, uint32_t i)
 {
 	uint32_t p = N(m, i)->parent;
@@ -1167,6 +1214,8 @@ static void local_device_values(tp_matcher *m, const tp_rule *index, uint32_t re
 		if (m->claimed[i] || (k != K_STRING && k != K_BINARY_OP && k != K_CALL))
 			continue;
 		uint32_t p = N(m, i)->parent, v = template_index(m, i);
+		if (v != TP_NONE && !m->rank_device && names_cuda(m, i) && rank_derived(m, v, 0))
+			m->rank_device = i; /* f"cuda:{accelerator.local_process_index}", whatever the index rule says */
 		if (!one_device_value(m, i) || (N(m, i)->start < ready && !runs_in_call(m, i)) ||
 		    (v != TP_NONE && !(index && tp_match__int_index(m, index, v))) || (v == TP_NONE && literal_index(m, i) < 0))
 			continue;
@@ -1292,13 +1341,13 @@ static int imports_for_module(const tp_matcher *m, uint32_t stmt)
 	return 0;
 }
 
-/* Whether top-level statement s imports torch (in any form). */
-/* The first import statement under s (at module level, maybe inside an if
- * or try) that imports torch or torch_npu, in any form; TP_NONE if none. */
-static uint32_t torch_import(const tp_matcher *m, uint32_t s)
+/* The first import statement under s, in scope (the module's: maybe
+ * inside an if or try), that imports torch or torch_npu, in any form;
+ * TP_NONE if none. */
+static uint32_t torch_import(const tp_matcher *m, uint32_t s, uint32_t scope)
 {
 	for (uint32_t j = s; j < N(m, s)->end_index; j++) {
-		if ((kind(m, j) != K_IMPORT && kind(m, j) != K_IMPORT_FROM) || m->res->scope_of[j] != 0)
+		if ((kind(m, j) != K_IMPORT && kind(m, j) != K_IMPORT_FROM) || m->res->scope_of[j] != scope)
 			continue;
 		for (uint32_t d = j + 1; d < N(m, j)->end_index; d++) {
 			int module = kind(m, j) == K_IMPORT ? N(m, d)->field == F_NAME || kind(m, N(m, d)->parent) == K_ALIASED_IMPORT
@@ -1333,7 +1382,7 @@ static int import_only(const tp_matcher *m, uint32_t c)
 
 static int imports_torch(const tp_matcher *m, uint32_t s)
 {
-	return torch_import(m, s) != TP_NONE;
+	return torch_import(m, s, 0) != TP_NONE;
 }
 
 /* The statement the preamble goes after: the last of the imports (and
@@ -1353,7 +1402,7 @@ static uint32_t preamble_anchor(const tp_matcher *m)
 			anchor = s;
 		else
 			leading = 0;
-		uint32_t t = torch == TP_NONE ? torch_import(m, s) : TP_NONE;
+		uint32_t t = torch == TP_NONE ? torch_import(m, s, 0) : TP_NONE;
 		if (t != TP_NONE)
 			torch = t == s || import_only(m, s) ? s : t;
 	}
@@ -1399,12 +1448,64 @@ static void preamble(tp_matcher *m, uint32_t anchor, const char *lines, const ch
 		tp_array_push(&m->late, m->items.items[--m->items.len]);
 }
 
+/* Why the file runs once per rank, its node, or TP_NONE: it sets up the
+ * process group or spawns the ranks itself (`mp.spawn(run, ...)`), or reads
+ * LOCAL_RANK, which launchers such as torchrun set. */
+static uint32_t per_rank(const tp_matcher *m, const char **why)
+{
+	static const char *const setup[] = {"torch.distributed.init_process_group", "torch.distributed.distributed_c10d.init_process_group",
+					    "torch.multiprocessing.spawn", "torch.multiprocessing.start_processes",
+					    "deepspeed.init_distributed", NULL};
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
+		if (qname_in(qn, setup)) {
+			*why = tp_arena_printf(m->arena, "it calls %s", qn);
+			return tp_child(m->tree, i, F_FUNCTION); /* its first line */
+		}
+		if (kind(m, i) == K_STRING_CONTENT && tp_str_eq(text(m, i), "LOCAL_RANK") && kind(m, N(m, N(m, i)->parent)->parent) != K_EXPR_STMT) {
+			*why = "it reads LOCAL_RANK";
+			return i;
+		}
+	}
+	return TP_NONE;
+}
+
+/* Torch imported in functions only, lazily, so that the module imports
+ * on hosts without it: set_device goes after the torch import of each
+ * function that uses the device (a choice -s rewrote, a bare .cuda(), a
+ * plain "cuda"), not at the top. */
+static void set_device_where_imported(tp_matcher *m, const uint8_t *was_claimed)
+{
+	tp_array(uint32_t) done = {0};
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t fn = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
+		uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
+		if (!(m->claimed[i] && !was_claimed[i]) && !(kind(m, i) == K_STRING && plain_cuda(m, i)) &&
+		    !(leaf != TP_NONE && tp_str_eq(text(m, leaf), "cuda")))
+			continue;
+		uint32_t imp = TP_NONE;
+		for (uint32_t s = m->res->scope_of[i]; s != 0 && imp == TP_NONE; s = m->res->scope_of[s])
+			imp = kind(m, s) == K_FUNCTION_DEF ? torch_import(m, s, s) : TP_NONE;
+		int seen = imp == TP_NONE;
+		for (size_t k = 0; k < done.len && !seen; k++)
+			seen = done.items[k] == imp;
+		if (seen)
+			continue;
+		tp_array_push(&done, imp);
+		preamble(m, imp, tp_arena_printf(m->arena, "torch.npu.set_device(%s)%s", m->device_var, m->eol),
+			 "the device comes from DEVICE_ID (-s), set where this function imports torch");
+	}
+	tp_array_free(&done);
+}
+
 void tp_specify_device(tp_matcher *m)
 {
 	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
 	uint32_t anchor = preamble_anchor(m);
 	int defined = 0, bare = 0;
 	size_t before = m->items.len;
+	uint8_t *was_claimed = tp_arena_alloc(m->arena, m->tree->count + 1);
+	memcpy(was_claimed, m->claimed, m->tree->count + 1);
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
 		if (k == K_ASSIGNMENT) {
@@ -1423,19 +1524,39 @@ void tp_specify_device(tp_matcher *m)
 	}
 	local_device_values(m, index, anchor == TP_NONE ? 0 : N(m, anchor)->end);
 	if ((m->items.len == before && !m->plain_device && !bare) || defined)
+		return; /* nothing for -s to do */
+	/* A file that runs once per rank picks each rank's device itself:
+	 * DEVICE_ID, the same in every rank under torchrun, would put them all
+	 * on one card, and so would a set_device before the file's own. Its
+	 * devices stay as the rules convert them. */
+	const char *why = NULL;
+	uint32_t at = per_rank(m, &why);
+	if (at == TP_NONE && m->rank_device) {
+		at = m->rank_device;
+		why = tp_arena_printf(m->arena, "its device comes from a rank: %.*s", (int)text(m, at).len, text(m, at).ptr);
+	}
+	if (at != TP_NONE) {
+		memcpy(m->claimed, was_claimed, m->tree->count + 1);
+		m->items.len = before;
+		note(m, at, tp_arena_printf(m->arena, "per-rank devices left to the launcher, not DEVICE_ID (-s): this file runs once per "
+						      "rank (%s), and one DEVICE_ID would put every rank on one card, so its devices are "
+						      "converted as without -s. Start it with torchrun, or as it spawns its ranks; under a "
+						      "launcher that sets DEVICE_ID per rank, pick the device from DEVICE_ID by hand", why));
 		return;
+	}
+	int lazy = !imports_torch(m, 0);
 	tp_buf b = {0};
 	if (!imported_by(m, "os", anchor))
 		tp_buf_printf(&b, "import os%s", m->eol);
-	if (!imported_by(m, "torch", anchor)) {
-		/* torch imported in functions only: set_device needs it here */
-		tp_buf_printf(&b, "import torch%s", m->eol);
-		if (!imports_torch(m, 0))
-			tp_buf_printf(&b, "import torch_npu%s", m->eol);
-	}
-	tp_buf_printf(&b, "%s = int(os.environ.get(\"DEVICE_ID\", \"0\"))%storch.npu.set_device(%s)%s", m->device_var, m->eol, m->device_var, m->eol);
+	if (!lazy && !imported_by(m, "torch", anchor))
+		tp_buf_printf(&b, "import torch%s", m->eol); /* imported later, or by `from torch import` only */
+	tp_buf_printf(&b, "%s = int(os.environ.get(\"DEVICE_ID\", \"0\"))%s", m->device_var, m->eol);
+	if (!lazy)
+		tp_buf_printf(&b, "torch.npu.set_device(%s)%s", m->device_var, m->eol);
 	preamble(m, anchor, tp_arena_strndup(m->arena, b.ptr, b.len), "the device comes from DEVICE_ID (-s)");
 	tp_buf_dispose(&b);
+	if (lazy)
+		set_device_where_imported(m, was_claimed);
 }
 
 /* The models MAIN trains: each name whose parameters() an optimizer is

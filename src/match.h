@@ -25,6 +25,7 @@ typedef struct {
 	const tp_map *dist_setups; /* distributed mode: functions of other files that call init_process_group (may be NULL) */
 	uint8_t *claimed;       /* per node: rewritten by distributed mode already */
 	int plain_device;       /* -s: a device choice is a plain "cuda", which needs set_device too */
+	uint32_t rank_device;   /* -s: the first device choice that comes from a rank, 0 if none */
 	int device_argument;    /* a call gets a device string the rules wrote: "npu" needs torch_npu loaded */
 	int dist_setup;         /* distributed mode wrote MAIN's process group setup */
 	tp_array(tp_item) late; /* items that must follow the torch_npu import at one point */

@@ -17,7 +17,7 @@ def setup(args, model):
     stream = torch.npu.current_stream(npu_device_id)
     used = torch.npu.memory_allocated(npu_device_id)
     torch.npu.set_rng_state(torch.npu.get_rng_state(npu_device_id), npu_device_id)
-    x = torch.zeros(2).to(f'npu:{npu_device_id}' if args.local_rank >= 0 else "cpu")
+    x = torch.zeros(2).to(f'npu:{npu_device_id}' if args.gpu >= 0 else "cpu")
     # naming every device is no choice of one
     devices = [torch.device(f"npu:{i}") for i in range(torch.npu.device_count())]
     for i in range(torch.npu.device_count()):

@@ -13,7 +13,7 @@ def setup(args, model):
     stream = torch.cuda.current_stream(args.gpu)
     used = torch.cuda.memory_allocated(args.gpu)
     torch.cuda.set_rng_state(torch.cuda.get_rng_state(args.gpu), args.gpu)
-    x = torch.zeros(2).to(args.local_rank if args.local_rank >= 0 else "cpu")
+    x = torch.zeros(2).to(args.gpu if args.gpu >= 0 else "cpu")
     # naming every device is no choice of one
     devices = [torch.device(f"cuda:{i}") for i in range(torch.cuda.device_count())]
     for i in range(torch.cuda.device_count()):

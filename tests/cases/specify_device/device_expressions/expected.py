@@ -6,8 +6,9 @@ npu_device_id = int(os.environ.get("DEVICE_ID", "0"))
 torch.npu.set_device(npu_device_id)
 
 
-def setup(config, rank, local_rank):
+def setup(config, index, gpu):
     # whatever names them, these are device choices: they follow DEVICE_ID
+    # (not a rank: a file whose device comes from one is left to its launcher)
     torch.npu.set_device(npu_device_id)
     dev = f'npu:{npu_device_id}'
     x = torch.zeros(1).to(dev)

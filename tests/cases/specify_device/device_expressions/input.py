@@ -2,13 +2,14 @@ import torch
 import torch.distributed as dist
 
 
-def setup(config, rank, local_rank):
+def setup(config, index, gpu):
     # whatever names them, these are device choices: they follow DEVICE_ID
-    torch.cuda.set_device(config.LOCAL_RANK)
-    dev = "cuda:" + str(rank)
+    # (not a rank: a file whose device comes from one is left to its launcher)
+    torch.cuda.set_device(config.GPU)
+    dev = "cuda:" + str(index)
     x = torch.zeros(1).to(dev)
-    used = torch.cuda.max_memory_allocated(device=local_rank)
-    g = torch.device(dist.get_rank())
+    used = torch.cuda.max_memory_allocated(device=gpu)
+    g = torch.device(gpu)
     # a loop over the devices names each one: they stay
     for i in range(torch.cuda.device_count()):
         torch.cuda.set_device(i)

@@ -9,7 +9,7 @@ torch.npu.set_device(npu_device_id)
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--device", default=f'npu:{npu_device_id}')
-parser.add_argument("--local_rank", type=int, default=0)
+parser.add_argument("--gpu_id", type=int, default=0)
 parser.add_argument("--choices", choices=["npu:0", "npu:1", "cpu"], default="cpu")
 args = parser.parse_args()
 

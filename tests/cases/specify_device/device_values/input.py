@@ -5,7 +5,7 @@ import torch.nn as nn
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--device", default="cuda:0")
-parser.add_argument("--local_rank", type=int, default=0)
+parser.add_argument("--gpu_id", type=int, default=0)
 parser.add_argument("--choices", choices=["cuda:0", "cuda:1", "cpu"], default="cpu")
 args = parser.parse_args()
 
@@ -17,7 +17,7 @@ class Config:
 
 cfg = {"device": "cuda:0", "lr": 0.1}
 ckpt_map = {"cuda:0": "cpu"}
-args.eval_device = "cuda:%d" % args.local_rank
+args.eval_device = "cuda:%d" % args.gpu_id
 
 
 def describe(t):

@@ -18,5 +18,5 @@ class Accelerator:
     def device(self, device_index=None):
         return torch.npu.device(npu_device_id)
 
-    def zeros(self, n, rank):
+    def zeros(self, n, device_id):
         return torch.zeros(n, device=f'npu:{npu_device_id}')

@@ -15,5 +15,5 @@ class Accelerator:
     def device(self, device_index=None):
         return torch.cuda.device(device_index)
 
-    def zeros(self, n, rank):
-        return torch.zeros(n, device=rank)
+    def zeros(self, n, device_id):
+        return torch.zeros(n, device=device_id)

@@ -1,10 +1,7 @@
 #!/usr/bin/env python
-"""Helpers that import torch lazily: the -s setup still goes at the top."""
+"""Helpers that import torch lazily: npu_device_id goes at the top, set_device where torch is imported."""
 import os
-import torch
-import torch_npu
 npu_device_id = int(os.environ.get("DEVICE_ID", "0"))
-torch.npu.set_device(npu_device_id)
 
 
 def to_gpu(batch, gpu):
@@ -14,4 +11,5 @@ def to_gpu(batch, gpu):
 def zeros(args):
     import torch
     import torch_npu
+    torch.npu.set_device(npu_device_id)
     return torch.zeros(2).npu(npu_device_id)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Helpers that import torch lazily: the -s setup still goes at the top."""
+"""Helpers that import torch lazily: npu_device_id goes at the top, set_device where torch is imported."""
 
 
 def to_gpu(batch, gpu):

@@ -1,15 +1,13 @@
 """Trainer whose torch import is lazy."""
 import argparse
 import os
-import torch
-import torch_npu
 npu_device_id = int(os.environ.get("DEVICE_ID", "0"))
-torch.npu.set_device(npu_device_id)
 
 
 def main():
     import torch
     import torch_npu
+    torch.npu.set_device(npu_device_id)
     import torch.nn as nn
     parser = argparse.ArgumentParser()
     parser.add_argument("--gpu", type=int, default=0)

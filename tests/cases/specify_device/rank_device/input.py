@@ -1,0 +1,11 @@
+"""lm-eval's HFLM under accelerate: the device comes from the process
+index, in torch.device and in the device map alike."""
+import torch
+
+
+class HFLM:
+    def __init__(self, accelerator):
+        self.accelerator = accelerator
+        self._device = torch.device(f"cuda:{accelerator.local_process_index}")
+        model_kwargs = {"device_map": {"": f"cuda:{self.accelerator.local_process_index}"}}
+        self.model_kwargs = model_kwargs
