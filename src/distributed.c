@@ -1684,12 +1684,20 @@ static int grad_off(const tp_matcher *m, uint32_t node)
 {
 	static const char *const off[] = {"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
 					  "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode", NULL};
+	static const char *const set_grad[] = {"torch.set_grad_enabled", "torch.autograd.set_grad_enabled",
+					       "torch.autograd.grad_mode.set_grad_enabled", NULL};
 	for (uint32_t c = node, p = N(m, node)->parent; p != TP_NONE; c = p, p = N(m, p)->parent) {
 		uint32_t body = kind(m, p) == K_WITH ? tp_child(m->tree, p, F_BODY)
 			      : kind(m, p) == K_DECORATED_DEF ? tp_child(m->tree, p, F_DEFINITION) : TP_NONE;
-		for (uint32_t j = p + 1; c == body && j < body; j++) /* the header, the decorators */
+		for (uint32_t j = p + 1; c == body && j < body; j++) { /* the header, the decorators */
 			if ((kind(m, j) == K_ATTRIBUTE || kind(m, j) == K_IDENTIFIER) && qname_in(tp_resolve_qname(m->res, j, NULL), off))
 				return 1;
+			uint32_t args = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_ARGUMENTS) : TP_NONE;
+			uint32_t a0 = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE;
+			if (a0 != TP_NONE && tp_str_eq(text(m, a0), "False") &&
+			    qname_in(tp_resolve_qname(m->res, tp_child(m->tree, j, F_FUNCTION), NULL), set_grad))
+				return 1; /* torch.set_grad_enabled(False) */
+		}
 	}
 	return 0;
 }

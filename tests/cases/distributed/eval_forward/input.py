@@ -19,5 +19,7 @@ for epoch in range(2):
                 print(model(x[:2]))
             with torch.inference_mode():
                 print(model(y.new_zeros(2, 4)))
+            with torch.set_grad_enabled(False):
+                print(model(x[2:4]))
             model.train()
 torch.save(model.state_dict(), "model.pt")
