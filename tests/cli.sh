@@ -134,6 +134,16 @@ check "load() module: a relative import of its variable" grep -q "^pkg/b_rel.py,
 check "load() module: an import by its name" grep -q "^pkg/c_name.py,2,2,python call,_rm.op_c," "$ld"
 check "load() module: an absolute import of its variable" grep -q "^pkg/e_abs.py,2,2,python call,pkg.backend._backend.op_e," "$ld"
 
+# A setup.py helper that builds CUDAExtension(name='%s.%s' % (module, name)): each call of it
+# names a module, whose Python callers are calls into the extension.
+mkdir -p "$tmp/hp/src/pkg/ops"
+printf 'from torch.utils.cpp_extension import CUDAExtension\ndef make_cuda_ext(name, module, sources):\n    return CUDAExtension(name="%%s.%%s" %% (module, name), sources=sources)\nsetup(ext_modules=[make_cuda_ext(name="nms_cuda", module="pkg.ops", sources=["nms.cu"])])\n' >"$tmp/hp/src/setup.py"
+printf 'from . import nms_cuda\nnms_cuda.nms_gpu(1)\n' >"$tmp/hp/src/pkg/ops/nms.py"
+hp="$tmp/hp.csv"
+ext_rows hp >"$hp"
+check "helper-built extension: the build row names it" grep -q '^setup.py,3,3,extension build,torch.utils.cpp_extension.CUDAExtension,pkg.ops.nms_cuda$' "$hp"
+check "helper-built extension: its calls" grep -q "^pkg/ops/nms.py,2,2,python call,.nms_cuda.nms_gpu," "$hp"
+
 # torch::RegisterOperators().op("ns::op", ...) registers torch.ops.ns.op as TORCH_LIBRARY does.
 mkdir -p "$tmp/ro/src"
 printf '#include <torch/script.h>\nstatic auto registry = torch::RegisterOperators()\n    .op("torch_scatter::scatter_sum", &scatter_sum);\n' >"$tmp/ro/src/scatter.cpp"
