@@ -1,6 +1,7 @@
 /* cuda_scan: lexes a C++/CUDA source into tokens, matches its brackets, then
  * walks the tokens once to find pybind11/TORCH_LIBRARY registrations and
- * kernel launches (the custom-extension analysis reads the result). */
+ * kernel definitions and launches (the custom-extension analysis reads the
+ * result). */
 #include "cuda_scan.h"
 
 #include <stdlib.h>
@@ -712,6 +713,40 @@ static void launch(walker *w, uint32_t g)
 	add(w, TP_CUDA_KERNEL_LAUNCH, name.ptr, tp_xstrdup(""), first, line2);
 }
 
+/* A `__global__` kernel's definition, the qualifier at i: the name before the
+ * first '(' that is not an attribute's, when a body follows its parameters
+ * (a declaration is not listed; a kernel launched elsewhere or through a
+ * macro still is). */
+static void kernel_def(walker *w, uint32_t i)
+{
+	/* `#define GLOBAL __global__`: the directive ends with its line */
+	uint32_t line = w->t.items[i].line, b = i;
+	while (b > 0 && i - b < MAX_LOOK && w->t.items[b - 1].line == line)
+		b--;
+	int directive = is_p(w, b, "#");
+	for (uint32_t k = i + 1; k < w->t.len && k - i < MAX_LOOK; k++) {
+		if (is_p(w, k, ";") || is_p(w, k, "{") || is_p(w, k, "}") || (directive && w->t.items[k].line != line))
+			return;
+		if (!is_p(w, k, "("))
+			continue;
+		uint32_t c = w->t.items[k].match;
+		if (c == NONE)
+			return;
+		if (!is_id(w, k - 1, NULL) || is_id(w, k - 1, "__launch_bounds__") || is_id(w, k - 1, "__attribute__") ||
+		    is_id(w, k - 1, "__declspec") || is_id(w, k - 1, "alignas")) {
+			k = c;
+			continue;
+		}
+		if (!is_p(w, c + 1, "{"))
+			return;
+		uint32_t first = k - 1;
+		while (first >= 2 && is_p(w, first - 1, "::") && is_id(w, first - 2, NULL))
+			first -= 2;
+		add(w, TP_CUDA_KERNEL_DEF, tokens_text(w, first, k), tp_xstrdup(""), first, w->t.items[c].line);
+		return;
+	}
+}
+
 /* cudaLaunchKernel((const void *)k, grid, block, args, smem, stream) at i:
  * the kernel is the last name of the first argument outside template
  * arguments (`reinterpret_cast<void *>(&k<T>)` names k). */
@@ -762,6 +797,10 @@ void tp_cuda_scan(tp_cuda_ops *out, const char *src, size_t len)
 			if (w.b.active && w.b.body > i)
 				continue;
 		}
+		if (t->type == T_IDENT && t->end - t->start == 10 && is_id(&w, i, "__global__")) {
+			kernel_def(&w, i);
+			continue;
+		}
 		if (is_p(&w, i, "<<<")) {
 			launch(&w, i);
 			continue;
@@ -811,6 +850,7 @@ const char *tp_cuda_kind_name(enum tp_cuda_kind k)
 	case TP_CUDA_PYBIND_DEF: return "pybind11 def";
 	case TP_CUDA_LIBRARY_DEF: return "TORCH_LIBRARY def";
 	case TP_CUDA_LIBRARY_IMPL: return "TORCH_LIBRARY_IMPL impl";
+	case TP_CUDA_KERNEL_DEF: return "kernel definition";
 	case TP_CUDA_KERNEL_LAUNCH: return "kernel launch";
 	case TP_CUDA_REGISTER_OP: return "RegisterOperators op";
 	}

@@ -144,6 +144,13 @@ ext_rows hp >"$hp"
 check "helper-built extension: the build row names it" grep -q '^setup.py,3,3,extension build,torch.utils.cpp_extension.CUDAExtension,pkg.ops.nms_cuda$' "$hp"
 check "helper-built extension: its calls" grep -q "^pkg/ops/nms.py,2,2,python call,.nms_cuda.nms_gpu," "$hp"
 
+# A .cu file that only defines kernels (launched elsewhere, or through a macro) holds CUDA kernels.
+mkdir -p "$tmp/kd/src/k" "$tmp/kd/out"
+printf '__global__ void k(float* x) { x[threadIdx.x] = 0; }\n' >"$tmp/kd/src/k/a.cu"
+"$bin" analyse -i "$tmp/kd/src" -o "$tmp/kd/out" >"$tmp/kd.out" 2>&1
+check "kernel definition: a row" grep -q "^k/a.cu,1,1,kernel definition,k,$" "$tmp/kd/out/src_analysis/transplant_result_file/cuda_op_list.csv"
+check "kernel definition: not ready" grep -q "^k/a.cu .* not ready$" "$tmp/kd.out"
+
 # torch::RegisterOperators().op("ns::op", ...) registers torch.ops.ns.op as TORCH_LIBRARY does.
 mkdir -p "$tmp/ro/src"
 printf '#include <torch/script.h>\nstatic auto registry = torch::RegisterOperators()\n    .op("torch_scatter::scatter_sum", &scatter_sum);\n' >"$tmp/ro/src/scatter.cpp"

@@ -202,6 +202,27 @@ static void test_launch(void)
 	       "6-6 kernel launch k3 []\n");
 }
 
+/* A __global__ definition is a kernel even where nothing here launches it
+ * (another file, a macro); a declaration is not listed. */
+static void test_kernel_def(void)
+{
+	EXPECT("template <typename T>\n"
+	       "__global__ void __launch_bounds__(256) scale(T* x,\n"
+	       "    int n) {\n"
+	       "  x[threadIdx.x] *= 2;\n"
+	       "}\n"
+	       "extern \"C\" __global__ void plain(float* x) { x[0] = 0; }\n"
+	       "__global__ void declared(float* x);\n"
+	       "__global__ void ns::inner::qualified(int n)\n"
+	       "{\n"
+	       "}\n"
+	       "#define GLOBAL __global__\n"
+	       "int f(int a) { return a; }\n",
+	       "2-3 kernel definition scale []\n"
+	       "6-6 kernel definition plain []\n"
+	       "8-8 kernel definition ns::inner::qualified []\n");
+}
+
 static void test_ignored(void)
 {
 	EXPECT("// m.def(\"c1\", &f); k<<<1,1>>>();\n"
@@ -314,7 +335,7 @@ static void test_hostile(void)
 	}
 	tp_cuda_ops full = {0};
 	tp_cuda_scan(&full, base, n);
-	CHECK(full.len == 5);
+	CHECK(full.len == 6);
 	tp_cuda_ops_dispose(&full);
 
 	static const char alphabet[] = "<>(){}[];,.:\"'\\/*#\nR m def impl PYBIND11_MODULE TORCH_LIBRARY k 0";
@@ -437,6 +458,7 @@ int main(int argc, char **argv)
 	test_pybind();
 	test_library();
 	test_launch();
+	test_kernel_def();
 	test_ignored();
 	test_lines_and_order();
 	test_broken();
