@@ -402,7 +402,7 @@ static void block_reset(block *b)
 
 static void add(walker *w, enum tp_cuda_kind kind, char *name, char *module, uint32_t start_tok, uint32_t line2)
 {
-	found f = {w->t.items[start_tok].start, (uint32_t)w->out.len, {kind, name, module, w->t.items[start_tok].line, line2}};
+	found f = {w->t.items[start_tok].start, (uint32_t)w->out.len, {kind, name, module, w->t.items[start_tok].line, line2, 0}};
 	if (f.op.line2 < f.op.line1)
 		f.op.line2 = f.op.line1;
 	tp_array_push(&w->out, f);
@@ -562,6 +562,18 @@ static uint32_t find_var(const walker *w, uint32_t i)
 	return NONE;
 }
 
+/* Whether the function a def or impl call (its '(' at p) binds, its second
+ * argument, is named *_cpu (`m.def("nms_cpu", &nms_cpu)`): by the common
+ * convention, the CPU version of an op that may also have a CUDA one. */
+static int cpu_function(const walker *w, uint32_t p)
+{
+	uint32_t from[4], to[4];
+	if (macro_args(w, p, from, to) < 2 || to[1] == from[1])
+		return 0;
+	const tok *k = &w->t.items[to[1] - 1];
+	return k->type == T_IDENT && k->end - k->start > 4 && memcmp(w->s + k->end - 4, "_cpu", 4) == 0;
+}
+
 /* The call `.METHOD(` whose '.' is at dot and whose construct starts at
  * start, on the module variable var of the current block. */
 static void registration(walker *w, uint32_t start, uint32_t dot, uint32_t var)
@@ -595,6 +607,7 @@ static void registration(walker *w, uint32_t start, uint32_t dot, uint32_t var)
 			module = "";
 	}
 	add(w, kind, name, tp_xstrdup(module), start, close_line(w, p));
+	w->out.items[w->out.len - 1].op.cpu = (b->kind == B_IMPL && !strstr(b->key, "CUDA")) || cpu_function(w, p);
 }
 
 /* `A = VAR.def_submodule("sub", ...)`: A stands for MODULE.sub from here on. */

@@ -33,12 +33,15 @@ enum tp_cuda_kind {
  *           written inside TORCH_LIBRARY itself. Kernel definition, launch: "".
  *   line1:  1-based line where the construct starts (VAR, the chained '.',
  *           the kernel name); line2: line of the call's closing ')', or of the
- *           input's last token when the input ends inside the call. */
+ *           input's last token when the input ends inside the call.
+ *   cpu:    see below. */
 typedef struct {
 	enum tp_cuda_kind kind;
 	char *name;
 	char *module;
 	uint32_t line1, line2;
+	int cpu; /* certainly CPU code: an impl for a dispatch key that is not a CUDA one
+		  * (CPU, Autograd), or a def or impl of a function named *_cpu */
 } tp_cuda_op;
 
 typedef tp_array(tp_cuda_op) tp_cuda_ops;

@@ -1097,8 +1097,16 @@ static int custom_cuda(tp_matcher *m, uint32_t call, uint32_t fn, const char *qn
 	int either = 0;
 	const char *builder = tp_extension_builder(m->res, fn, qn, &either);
 	if (builder) {
-		if (tp_extension_cpu_only(m->tree, m->src, call, builder, either))
-			return 0;
+		if (tp_extension_cpu_only(m->tree, m->src, call, builder, either)) {
+			/* C++ alone: where the support lists call the builder
+			 * unsupported, what it takes is a rebuild, not an NPU kernel */
+			const char *t = NULL;
+			if (!qn || !m->ops || tp_ops_classify(m->ops, qn, &t) != TP_UNSUPPORTED)
+				return 0;
+			tp_match__finding(m, NULL, TP_OP_UNSUPPORTED, call, qn,
+					  "builds a C++ extension: rebuild it against torch_npu (no NPU kernel needed)");
+			return 1;
+		}
 		qn = builder;
 		kind_name = "extension build";
 		tip = "builds a custom CUDA/C++ extension: its operators need NPU kernels";

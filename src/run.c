@@ -297,7 +297,8 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 				const tp_cuda_op *op = &ops.items[k];
 				tp_row row = {.op = TP_OP_UNSUPPORTED, .line1 = op->line1, .col1 = 1, .line2 = op->line2, .col2 = 1,
 					      .api = tp_xstrdup(op->name),
-					      .message = tp_xstrdup("user-defined CUDA operator: needs an NPU kernel")};
+					      .message = tp_xstrdup(op->cpu ? "user-defined C++ operator: rebuild the extension against torch_npu (no NPU kernel needed)"
+									     : "user-defined CUDA operator: needs an NPU kernel")};
 				tp_array_push(&r->rows, row);
 				row = (tp_row){.op = TP_OP_CUDA, .line1 = op->line1, .col1 = 1, .line2 = op->line2, .col2 = 1,
 					       .text = tp_xstrdup(tp_cuda_kind_name(op->kind)), .api = tp_xstrdup(op->name),

@@ -151,6 +151,14 @@ printf '__global__ void k(float* x) { x[threadIdx.x] = 0; }\n' >"$tmp/kd/src/k/a
 check "kernel definition: a row" grep -q "^k/a.cu,1,1,kernel definition,k,$" "$tmp/kd/out/src_analysis/transplant_result_file/cuda_op_list.csv"
 check "kernel definition: not ready" grep -q "^k/a.cu .* not ready$" "$tmp/kd.out"
 
+# CPU code of an extension (a CPU impl, a *_cpu function) needs a rebuild against torch_npu, not an NPU kernel.
+mkdir -p "$tmp/cpu/src"
+printf 'TORCH_LIBRARY_IMPL(myops, CPU, m) {\n  m.impl("my_relu", &my_relu);\n}\nTORCH_LIBRARY_IMPL(myops, CUDA, m) {\n  m.impl("my_relu", &my_relu_cuda);\n}\n' >"$tmp/cpu/src/a.cpp"
+printf '__global__ void k() {}\n' >"$tmp/cpu/src/b.cu"
+mkdir -p "$tmp/cpu/out" && "$bin" -q -i "$tmp/cpu/src" -o "$tmp/cpu/out"
+check "a CPU impl: rebuild" grep -q "^a.cpp,2,2,myops::my_relu,user-defined C++ operator: rebuild the extension against torch_npu" "$tmp/cpu/out/src_msft/transplant_result_file/unsupported_api.csv"
+check "a CUDA impl: an NPU kernel" grep -q "^a.cpp,5,5,myops::my_relu,user-defined CUDA operator: needs an NPU kernel" "$tmp/cpu/out/src_msft/transplant_result_file/unsupported_api.csv"
+
 # torch::RegisterOperators().op("ns::op", ...) registers torch.ops.ns.op as TORCH_LIBRARY does.
 mkdir -p "$tmp/ro/src"
 printf '#include <torch/script.h>\nstatic auto registry = torch::RegisterOperators()\n    .op("torch_scatter::scatter_sum", &scatter_sum);\n' >"$tmp/ro/src/scatter.cpp"

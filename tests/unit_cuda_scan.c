@@ -18,7 +18,8 @@ static int failures;
 		}                                                                        \
 	} while (0)
 
-/* "L1-L2 KIND NAME [MODULE]" lines for every op found in src[0..len). */
+/* "L1-L2 KIND NAME [MODULE]" lines, " cpu" after CPU code, for every op
+ * found in src[0..len). */
 static char *render(const char *src, size_t len)
 {
 	tp_cuda_ops ops = {0};
@@ -27,7 +28,8 @@ static char *render(const char *src, size_t len)
 	tp_buf_puts(&b, "");
 	for (size_t i = 0; i < ops.len; i++) {
 		const tp_cuda_op *o = &ops.items[i];
-		tp_buf_printf(&b, "%u-%u %s %s [%s]\n", o->line1, o->line2, tp_cuda_kind_name(o->kind), o->name, o->module);
+		tp_buf_printf(&b, "%u-%u %s %s [%s]%s\n", o->line1, o->line2, tp_cuda_kind_name(o->kind), o->name, o->module,
+			      o->cpu ? " cpu" : "");
 	}
 	tp_cuda_ops_dispose(&ops);
 	return b.ptr;
@@ -143,6 +145,26 @@ static void test_library(void)
 	       "2-2 RegisterOperators op ns::b [ns]\n"
 	       "4-4 RegisterOperators op ns::d [ns]\n"
 	       "6-7 RegisterOperators op q::f [q]\n");
+}
+
+/* CPU code: an impl for a dispatch key that is not a CUDA one, a def or
+ * impl of a function named *_cpu. It needs a rebuild, not an NPU kernel. */
+static void test_cpu(void)
+{
+	EXPECT("TORCH_LIBRARY_IMPL(myops, CPU, m) { m.impl(\"my_relu\", &my_relu); }\n"
+	       "TORCH_LIBRARY_IMPL(myops, AutogradCUDA, m) { m.impl(\"my_relu\", &my_relu_autograd); }\n"
+	       "TORCH_LIBRARY_IMPL(myops, CUDA, m) { m.impl(\"my_relu\", my_relu_cuda); }\n"
+	       "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {\n"
+	       "  m.def(\"boxes_iou_bev_cpu\", &boxes_iou_bev_cpu, \"doc\");\n"
+	       "  m.def(\"nms_gpu\", &nms_gpu, \"doc\");\n"
+	       "  m.def(\"cpu\", &cpu);\n"
+	       "}\n",
+	       "1-1 TORCH_LIBRARY_IMPL impl myops::my_relu [CPU] cpu\n"
+	       "2-2 TORCH_LIBRARY_IMPL impl myops::my_relu [AutogradCUDA]\n"
+	       "3-3 TORCH_LIBRARY_IMPL impl myops::my_relu [CUDA]\n"
+	       "5-5 pybind11 def boxes_iou_bev_cpu [TORCH_EXTENSION_NAME] cpu\n"
+	       "6-6 pybind11 def nms_gpu [TORCH_EXTENSION_NAME]\n"
+	       "7-7 pybind11 def cpu [TORCH_EXTENSION_NAME]\n");
 }
 
 static void test_launch(void)
@@ -457,6 +479,7 @@ int main(int argc, char **argv)
 {
 	test_pybind();
 	test_library();
+	test_cpu();
 	test_launch();
 	test_kernel_def();
 	test_ignored();
