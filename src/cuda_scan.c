@@ -366,7 +366,6 @@ typedef struct {
 typedef struct {
 	const char *s;
 	toks t;
-	uint32_t eof_line;
 	block b;
 	tp_array(found) out;
 } walker;
@@ -400,19 +399,23 @@ static void block_reset(block *b)
 	memset(b, 0, sizeof *b);
 }
 
-static void add(walker *w, enum tp_cuda_kind kind, char *name, char *module, uint32_t start_tok, uint32_t line2)
+/* An op from token start_tok to token end_tok, both included. */
+static void add(walker *w, enum tp_cuda_kind kind, char *name, char *module, uint32_t start_tok, uint32_t end_tok)
 {
-	found f = {w->t.items[start_tok].start, (uint32_t)w->out.len, {kind, name, module, w->t.items[start_tok].line, line2, 0}};
-	if (f.op.line2 < f.op.line1)
+	const tok *a = &w->t.items[start_tok], *z = &w->t.items[end_tok];
+	found f = {a->start, (uint32_t)w->out.len, {kind, name, module, a->line, z->line_end, a->start, z->end, 0}};
+	if (f.op.line2 < f.op.line1 || f.op.end < f.op.start) {
 		f.op.line2 = f.op.line1;
+		f.op.end = a->end;
+	}
 	tp_array_push(&w->out, f);
 }
 
-/* The line of the ')' matching the '(' at p, or of the last token. */
-static uint32_t close_line(const walker *w, uint32_t p)
+/* The ')' matching the '(' at p, or the last token. */
+static uint32_t close_tok(const walker *w, uint32_t p)
 {
 	uint32_t c = p < w->t.len ? w->t.items[p].match : NONE;
-	return c != NONE ? w->t.items[c].line : w->eof_line;
+	return c != NONE ? c : (uint32_t)w->t.len - 1;
 }
 
 /* The first string literal of the first argument of the call whose '(' is
@@ -606,7 +609,7 @@ static void registration(walker *w, uint32_t start, uint32_t dot, uint32_t var)
 		if (impl && b->kind == B_LIBRARY)
 			module = "";
 	}
-	add(w, kind, name, tp_xstrdup(module), start, close_line(w, p));
+	add(w, kind, name, tp_xstrdup(module), start, close_tok(w, p));
 	w->out.items[w->out.len - 1].op.cpu = (b->kind == B_IMPL && !strstr(b->key, "CUDA")) || cpu_function(w, p);
 }
 
@@ -637,7 +640,7 @@ static void register_operators(walker *w, uint32_t i)
 		char *name = st ? op_name("", text, st->cend - st->cstart) : NULL;
 		char *sep = name ? strstr(name, "::") : NULL;
 		if (sep && sep > name)
-			add(w, TP_CUDA_REGISTER_OP, name, tp_xstrndup(name, (size_t)(sep - name)), start, close_line(w, p));
+			add(w, TP_CUDA_REGISTER_OP, name, tp_xstrndup(name, (size_t)(sep - name)), start, close_tok(w, p));
 		else
 			free(name);
 		uint32_t c = w->t.items[p].match;
@@ -696,15 +699,15 @@ static void launch(walker *w, uint32_t g)
 	uint32_t first, last = kernel_name(w, g, &first);
 	if (last == NONE)
 		return;
-	uint32_t k = g + 1, line2;
+	uint32_t k = g + 1, end;
 	for (;;) {
 		if (k >= w->t.len) {
-			line2 = w->eof_line;
+			end = (uint32_t)w->t.len - 1;
 			break;
 		}
 		const tok *t = &w->t.items[k];
 		if (is_p(w, k, ">>>")) {
-			line2 = is_p(w, k + 1, "(") ? close_line(w, k + 1) : (k + 1 < w->t.len ? t->line : w->eof_line);
+			end = is_p(w, k + 1, "(") ? close_tok(w, k + 1) : k;
 			break;
 		}
 		if (is_p(w, k, "(") || is_p(w, k, "[") || is_p(w, k, "{")) {
@@ -723,7 +726,7 @@ static void launch(walker *w, uint32_t g)
 			tp_buf_puts(&name, "::");
 		tp_buf_add(&name, w->s + w->t.items[i].start, w->t.items[i].end - w->t.items[i].start);
 	}
-	add(w, TP_CUDA_KERNEL_LAUNCH, name.ptr, tp_xstrdup(""), first, line2);
+	add(w, TP_CUDA_KERNEL_LAUNCH, name.ptr, tp_xstrdup(""), first, end);
 }
 
 /* A `__global__` kernel's definition, the qualifier at i: the name before the
@@ -755,7 +758,7 @@ static void kernel_def(walker *w, uint32_t i)
 		uint32_t first = k - 1;
 		while (first >= 2 && is_p(w, first - 1, "::") && is_id(w, first - 2, NULL))
 			first -= 2;
-		add(w, TP_CUDA_KERNEL_DEF, tokens_text(w, first, k), tp_xstrdup(""), first, w->t.items[c].line);
+		add(w, TP_CUDA_KERNEL_DEF, tokens_text(w, first, k), tp_xstrdup(""), first, c);
 		return;
 	}
 }
@@ -781,7 +784,7 @@ static void launch_call(walker *w, uint32_t i)
 	if (name == NONE)
 		return;
 	add(w, TP_CUDA_KERNEL_LAUNCH, tp_xstrndup(w->s + w->t.items[name].start, w->t.items[name].end - w->t.items[name].start),
-	    tp_xstrdup(""), i, close_line(w, p));
+	    tp_xstrdup(""), i, close_tok(w, p));
 }
 
 static int by_start(const void *a, const void *b)
@@ -799,7 +802,7 @@ void tp_cuda_scan(tp_cuda_ops *out, const char *src, size_t len)
 		lx.len = 0;
 	lex(&lx);
 	match_brackets(&lx.t, src);
-	walker w = {src, lx.t, lx.t.len ? lx.t.items[lx.t.len - 1].line_end : 1, {0}, {0}};
+	walker w = {src, lx.t, {0}, {0}};
 	uint32_t n = (uint32_t)w.t.len;
 	for (uint32_t i = 0; i < n; i++) {
 		if (w.b.active && i >= w.b.end)

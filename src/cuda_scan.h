@@ -32,14 +32,17 @@ enum tp_cuda_kind {
  *           Library def, RegisterOperators op: NS. Impl: the dispatch key ("CUDA"), "" for an impl
  *           written inside TORCH_LIBRARY itself. Kernel definition, launch: "".
  *   line1:  1-based line where the construct starts (VAR, the chained '.',
- *           the kernel name); line2: line of the call's closing ')', or of the
- *           input's last token when the input ends inside the call.
+ *           the kernel name); line2: line of the call's closing ')' (a
+ *           definition's parameters', a launch's `>>>` without arguments), or
+ *           of the input's last token when the input ends inside the call.
+ *   start, end: the bytes from line1's token to line2's, end exclusive.
  *   cpu:    see below. */
 typedef struct {
 	enum tp_cuda_kind kind;
 	char *name;
 	char *module;
 	uint32_t line1, line2;
+	uint32_t start, end; /* its bytes: [start, end) */
 	int cpu; /* certainly CPU code: an impl for a dispatch key that is not a CUDA one
 		  * (CPU, Autograd), or a def or impl of a function named *_cpu */
 } tp_cuda_op;

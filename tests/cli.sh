@@ -157,6 +157,7 @@ printf 'TORCH_LIBRARY_IMPL(myops, CPU, m) {\n  m.impl("my_relu", &my_relu);\n}\n
 printf '__global__ void k() {}\n' >"$tmp/cpu/src/b.cu"
 mkdir -p "$tmp/cpu/out" && "$bin" -q -i "$tmp/cpu/src" -o "$tmp/cpu/out"
 check "a CPU impl: rebuild" grep -q "^a.cpp,2,2,myops::my_relu,user-defined C++ operator: rebuild the extension against torch_npu" "$tmp/cpu/out/src_msft/transplant_result_file/unsupported_api.csv"
+check "a C++ row's bytes and columns in report.json" grep -q '"start": {"byte": 108, "line": 5, "column": 3}, "end": {"byte": 140, "line": 5, "column": 35}' "$tmp/cpu/out/src_msft/transplant_result_file/report.json"
 check "a CUDA impl: an NPU kernel" grep -q "^a.cpp,5,5,myops::my_relu,user-defined CUDA operator: needs an NPU kernel" "$tmp/cpu/out/src_msft/transplant_result_file/unsupported_api.csv"
 
 # torch::RegisterOperators().op("ns::op", ...) registers torch.ops.ns.op as TORCH_LIBRARY does.

@@ -245,6 +245,21 @@ static void test_kernel_def(void)
 	       "8-8 kernel definition ns::inner::qualified []\n");
 }
 
+/* Each op's bytes run from its first token to its last. */
+static void test_bytes(void)
+{
+	static const char src[] = "PYBIND11_MODULE(e, m) {\n  m.def(\"f\", &f);\n}\n"
+				  "__global__ void k(int n) {}\nvoid g() { k<<<1, 2>>>(3); }\n";
+	static const char *const want[] = {"m.def(\"f\", &f)", "k(int n)", "k<<<1, 2>>>(3)"};
+	tp_cuda_ops ops = {0};
+	tp_cuda_scan(&ops, src, sizeof src - 1);
+	CHECK(ops.len == 3);
+	for (size_t i = 0; i < ops.len && i < 3; i++)
+		CHECK(ops.items[i].end - ops.items[i].start == strlen(want[i]) &&
+		      memcmp(src + ops.items[i].start, want[i], strlen(want[i])) == 0);
+	tp_cuda_ops_dispose(&ops);
+}
+
 static void test_ignored(void)
 {
 	EXPECT("// m.def(\"c1\", &f); k<<<1,1>>>();\n"
@@ -481,6 +496,7 @@ int main(int argc, char **argv)
 	test_library();
 	test_cpu();
 	test_launch();
+	test_bytes();
 	test_kernel_def();
 	test_ignored();
 	test_lines_and_order();
