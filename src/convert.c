@@ -453,6 +453,189 @@ void tp_process_group_setters(tp_strings *out, tp_parser *parser, const char *sr
 	tp_arena_free(arena);
 }
 
+/* While a helper's body is evaluated: its definition, whose parameters
+ * stand for the arguments of one call of it. */
+typedef struct {
+	uint32_t def, call;
+} str_env;
+
+static int str_value(tp_buf *out, const tp_resolver *res, uint32_t v, const str_env *env, int depth);
+
+static int node_is(const tp_resolver *res, uint32_t n, tp_str text)
+{
+	const tp_node *k = &res->tree->nodes[n];
+	return k->end - k->start == text.len && memcmp(res->src + k->start, text.ptr, text.len) == 0;
+}
+
+/* Parameter `name` of env's function: the call's argument given for it (by
+ * keyword, or by position), else its default. Returns TP_NONE when unknown. */
+static uint32_t param_value(const tp_resolver *res, const str_env *env, tp_str name)
+{
+	const tp_tree *t = res->tree;
+	uint32_t params = tp_child(t, env->def, F_PARAMETERS), args = tp_child(t, env->call, F_ARGUMENTS), index = 0, dflt = TP_NONE;
+	int found = 0;
+	for (uint32_t c = params == TP_NONE ? TP_NONE : t->nodes[params].first; c != TP_NONE && !found; c = t->nodes[c].next) {
+		uint32_t id = c;
+		if (t->nodes[c].kind == K_DEFAULT_PARAM || t->nodes[c].kind == K_TYPED_DEFAULT_PARAM)
+			id = tp_child(t, c, F_NAME), dflt = tp_child(t, c, F_VALUE);
+		else if (t->nodes[c].kind == K_TYPED_PARAM)
+			id = t->nodes[c].first, dflt = TP_NONE;
+		else if (t->nodes[c].kind == K_IDENTIFIER)
+			dflt = TP_NONE;
+		else if (t->nodes[c].kind != K_COMMENT)
+			return TP_NONE; /* *args, a bare `*`: the positions are lost */
+		else
+			continue;
+		found = id != TP_NONE && t->nodes[id].kind == K_IDENTIFIER && node_is(res, id, name);
+		index += !found;
+	}
+	if (!found || args == TP_NONE || t->nodes[args].kind != K_ARG_LIST)
+		return TP_NONE;
+	uint32_t pos = 0;
+	for (uint32_t c = t->nodes[args].first; c != TP_NONE; c = t->nodes[c].next) {
+		if (t->nodes[c].kind == K_KEYWORD_ARG) {
+			uint32_t k = tp_child(t, c, F_NAME);
+			if (k != TP_NONE && node_is(res, k, name))
+				return tp_child(t, c, F_VALUE);
+		} else if (t->nodes[c].kind == K_LIST_SPLAT || t->nodes[c].kind == K_DICT_SPLAT) {
+			return TP_NONE;
+		} else if (t->nodes[c].kind != K_COMMENT && pos++ == index) {
+			return c;
+		}
+	}
+	return dflt;
+}
+
+/* `FMT % (a, b)` with FMT's value in out from fmt_at: each %s, %r or %d
+ * becomes the next value. Returns 0 when one is not known. */
+static int str_format(tp_buf *out, size_t fmt_at, const tp_resolver *res, uint32_t right, const str_env *env, int depth)
+{
+	const tp_tree *t = res->tree;
+	char *fmt = tp_xstrndup(out->ptr + fmt_at, out->len - fmt_at);
+	out->len = fmt_at;
+	uint32_t arg = right;
+	if (t->nodes[right].kind == K_TUPLE)
+		arg = t->nodes[right].first;
+	int ok = 1;
+	for (const char *f = fmt; *f && ok; f++) {
+		if (*f != '%') {
+			tp_buf_putc(out, *f);
+		} else if (f[1] == '%') {
+			tp_buf_putc(out, *++f);
+		} else if ((f[1] == 's' || f[1] == 'r' || f[1] == 'd') && arg != TP_NONE) {
+			while (arg != TP_NONE && t->nodes[arg].kind == K_COMMENT)
+				arg = t->nodes[arg].next;
+			ok = arg != TP_NONE && str_value(out, res, arg, env, depth + 1);
+			arg = t->nodes[right].kind == K_TUPLE && arg != TP_NONE ? t->nodes[arg].next : TP_NONE;
+			f++;
+		} else {
+			ok = 0;
+		}
+	}
+	free(fmt);
+	return ok;
+}
+
+/* Appends the value of the string expression v to out; returns 0 when it is
+ * not known. A literal without interpolations, a local assigned once, a
+ * parameter of env's function, `a + b`, `FMT % (a, b)`. */
+static int str_value(tp_buf *out, const tp_resolver *res, uint32_t v, const str_env *env, int depth)
+{
+	const tp_tree *t = res->tree;
+	if (v == TP_NONE || depth > 8)
+		return 0;
+	const tp_node *n = &t->nodes[v];
+	if (n->kind == K_PARENTHESIZED)
+		return str_value(out, res, n->first, env, depth + 1);
+	if (n->kind == K_STRING) {
+		for (uint32_t c = n->first; c != TP_NONE; c = t->nodes[c].next) {
+			if (t->nodes[c].kind == K_INTERPOLATION || t->nodes[c].kind == K_ESCAPE_SEQUENCE)
+				return 0;
+			if (t->nodes[c].kind == K_STRING_CONTENT)
+				tp_buf_add(out, res->src + t->nodes[c].start, t->nodes[c].end - t->nodes[c].start);
+		}
+		return 1;
+	}
+	if (n->kind == K_IDENTIFIER) {
+		tp_str name = {res->src + n->start, n->end - n->start};
+		if (env && v > env->def && v < t->nodes[env->def].end_index) {
+			uint32_t a = param_value(res, env, name);
+			if (a != TP_NONE)
+				return str_value(out, res, a, NULL, depth + 1);
+		}
+		const tp_binding *b = tp_resolve_name(res, v, name.ptr, name.len);
+		return b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE && str_value(out, res, b->value, env, depth + 1);
+	}
+	if (n->kind != K_BINARY_OP)
+		return 0;
+	uint32_t l = tp_child(t, v, F_LEFT), r = tp_child(t, v, F_RIGHT);
+	if (l == TP_NONE || r == TP_NONE)
+		return 0;
+	uint32_t o = t->nodes[l].end;
+	while (o < t->nodes[r].start && strchr(" \t\r\n\\", res->src[o]))
+		o++;
+	char op = o < t->nodes[r].start ? res->src[o] : 0;
+	size_t at = out->len;
+	if ((op != '+' && op != '%') || !str_value(out, res, l, env, depth + 1))
+		return 0;
+	if (op == '+')
+		return str_value(out, res, r, env, depth + 1);
+	return str_format(out, at, res, r, env, depth);
+}
+
+/* The name argument of builder call `call` (name= or the first positional). */
+static uint32_t name_arg(const tp_tree *t, const char *src, uint32_t call)
+{
+	uint32_t args = tp_child(t, call, F_ARGUMENTS);
+	if (args == TP_NONE || t->nodes[args].kind != K_ARG_LIST)
+		return TP_NONE;
+	for (uint32_t c = t->nodes[args].first, pos = 0; c != TP_NONE; c = t->nodes[c].next) {
+		if (t->nodes[c].kind == K_KEYWORD_ARG) {
+			uint32_t k = tp_child(t, c, F_NAME);
+			if (k != TP_NONE && t->nodes[k].end - t->nodes[k].start == 4 && memcmp(src + t->nodes[k].start, "name", 4) == 0)
+				return tp_child(t, c, F_VALUE);
+		} else if (t->nodes[c].kind != K_COMMENT && pos++ == 0 && t->nodes[c].kind != K_LIST_SPLAT &&
+			   t->nodes[c].kind != K_DICT_SPLAT) {
+			return c;
+		}
+	}
+	return TP_NONE;
+}
+
+void tp_extension_build_names(tp_strings *out, const tp_resolver *res, uint32_t call)
+{
+	const tp_tree *t = res->tree;
+	uint32_t name = name_arg(t, res->src, call);
+	tp_buf b = {0};
+	if (name != TP_NONE && str_value(&b, res, name, NULL, 0) && b.len) {
+		tp_array_push(out, tp_xstrndup(b.ptr, b.len));
+		tp_buf_dispose(&b);
+		return;
+	}
+	/* A helper that builds it from its parameters (OpenPCDet's
+	 * `make_cuda_ext(name=..., module=...)`): a name per call of it. */
+	uint32_t def = call;
+	while (def != TP_NONE && t->nodes[def].kind != K_FUNCTION_DEF)
+		def = t->nodes[def].parent;
+	uint32_t fname = def == TP_NONE ? TP_NONE : tp_child(t, def, F_NAME);
+	if (name == TP_NONE || fname == TP_NONE) {
+		tp_buf_dispose(&b);
+		return;
+	}
+	tp_str f = {res->src + t->nodes[fname].start, t->nodes[fname].end - t->nodes[fname].start};
+	for (uint32_t i = 0; i < t->count; i++) {
+		uint32_t fn = t->nodes[i].kind == K_CALL ? tp_child(t, i, F_FUNCTION) : TP_NONE;
+		if (fn == TP_NONE || t->nodes[fn].kind != K_IDENTIFIER || !node_is(res, fn, f))
+			continue;
+		const tp_binding *bd = tp_resolve_name(res, fn, f.ptr, f.len);
+		str_env env = {def, i};
+		b.len = 0;
+		if (bd && bd->kind == TP_BIND_LOCAL && str_value(&b, res, name, &env, 0) && b.len)
+			tp_array_push(out, tp_xstrndup(b.ptr, b.len));
+	}
+	tp_buf_dispose(&b);
+}
+
 void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel)
 {
 	if (len > UINT32_MAX / 2 || memchr(src, 0, len))
@@ -478,31 +661,13 @@ void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, siz
 			left = tp_child(&tree, p, F_LEFT);
 		if (rel && left != TP_NONE && tree.nodes[left].kind == K_IDENTIFIER && (qn == tp_extension_builders[2] || qn == tp_extension_builders[3]))
 			module_var_names(out, rel, (tp_str){src + tree.nodes[left].start, tree.nodes[left].end - tree.nodes[left].start});
-		/* name="..." or the first positional argument, a plain string. */
-		uint32_t name = TP_NONE;
-		for (uint32_t c = tree.nodes[args].first; c != TP_NONE && name == TP_NONE; c = tree.nodes[c].next) {
-			if (tree.nodes[c].kind == K_KEYWORD_ARG) {
-				uint32_t k = tp_child(&tree, c, F_NAME);
-				if (k != TP_NONE && tree.nodes[k].end - tree.nodes[k].start == 4 && memcmp(src + tree.nodes[k].start, "name", 4) == 0)
-					name = tp_child(&tree, c, F_VALUE);
-			} else if (tree.nodes[c].kind == K_STRING && c == tree.nodes[args].first) {
-				name = c;
-			}
+		size_t before = out->len;
+		tp_extension_build_names(out, &res, i);
+		for (size_t k = before, n = out->len; k < n; k++) {
+			const char *dot = strrchr(out->items[k], '.');
+			if (dot) /* `from . import _C` binds the last name only */
+				tp_array_push(out, tp_xstrdup(dot + 1));
 		}
-		if (name == TP_NONE || tree.nodes[name].kind != K_STRING)
-			continue;
-		uint32_t open = tree.nodes[name].first, close = TP_NONE;
-		for (uint32_t c = open; c != TP_NONE; c = tree.nodes[c].next)
-			close = c;
-		if (open == TP_NONE || close == TP_NONE || close == open)
-			continue;
-		const char *v = src + tree.nodes[open].end;
-		size_t n = tree.nodes[close].start - tree.nodes[open].end;
-		char *full = tp_xstrndup(v, n);
-		tp_array_push(out, full);
-		const char *dot = strrchr(full, '.');
-		if (dot) /* `from . import _C` binds the last name only */
-			tp_array_push(out, tp_xstrdup(dot + 1));
 	}
 	tp_resolver_dispose(&res);
 	tp_tree_dispose(&tree);

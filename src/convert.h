@@ -98,6 +98,13 @@ const char *tp_extension_builder(const tp_resolver *res, uint32_t fn, const char
  * operators run where they ran. */
 int tp_extension_cpu_only(const tp_tree *t, const char *src, uint32_t call, const char *qn, int either);
 
+/* The names of the extension module that builder call `call` builds,
+ * appended to out (owned): its name= or first argument, when its value is
+ * known (a literal, a local assigned once, `'%s.%s' % (a, b)`, `a + b`); or,
+ * when that is made of the parameters of the function the call is in, the
+ * name each call of that function in the file gives. res is borrowed. */
+void tp_extension_build_names(tp_strings *out, const tp_resolver *res, uint32_t call);
+
 /* The extension module names a Python source builds: the name of each
  * torch.utils.cpp_extension CUDAExtension/CppExtension/load/load_inline call
  * that may build CUDA code (and its last component, for `from . import _C`),

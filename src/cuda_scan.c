@@ -1,6 +1,7 @@
 /* cuda_scan: lexes a C++/CUDA source into tokens, matches its brackets, then
  * walks the tokens once to find pybind11/TORCH_LIBRARY registrations and
- * kernel launches (the custom-extension analysis reads the result). */
+ * kernel definitions and launches (the custom-extension analysis reads the
+ * result). */
 #include "cuda_scan.h"
 
 #include <stdlib.h>
@@ -365,7 +366,6 @@ typedef struct {
 typedef struct {
 	const char *s;
 	toks t;
-	uint32_t eof_line;
 	block b;
 	tp_array(found) out;
 } walker;
@@ -399,19 +399,23 @@ static void block_reset(block *b)
 	memset(b, 0, sizeof *b);
 }
 
-static void add(walker *w, enum tp_cuda_kind kind, char *name, char *module, uint32_t start_tok, uint32_t line2)
+/* An op from token start_tok to token end_tok, both included. */
+static void add(walker *w, enum tp_cuda_kind kind, char *name, char *module, uint32_t start_tok, uint32_t end_tok)
 {
-	found f = {w->t.items[start_tok].start, (uint32_t)w->out.len, {kind, name, module, w->t.items[start_tok].line, line2}};
-	if (f.op.line2 < f.op.line1)
+	const tok *a = &w->t.items[start_tok], *z = &w->t.items[end_tok];
+	found f = {a->start, (uint32_t)w->out.len, {kind, name, module, a->line, z->line_end, a->start, z->end, 0}};
+	if (f.op.line2 < f.op.line1 || f.op.end < f.op.start) {
 		f.op.line2 = f.op.line1;
+		f.op.end = a->end;
+	}
 	tp_array_push(&w->out, f);
 }
 
-/* The line of the ')' matching the '(' at p, or of the last token. */
-static uint32_t close_line(const walker *w, uint32_t p)
+/* The ')' matching the '(' at p, or the last token. */
+static uint32_t close_tok(const walker *w, uint32_t p)
 {
 	uint32_t c = p < w->t.len ? w->t.items[p].match : NONE;
-	return c != NONE ? w->t.items[c].line : w->eof_line;
+	return c != NONE ? c : (uint32_t)w->t.len - 1;
 }
 
 /* The first string literal of the first argument of the call whose '(' is
@@ -561,6 +565,18 @@ static uint32_t find_var(const walker *w, uint32_t i)
 	return NONE;
 }
 
+/* Whether the function a def or impl call (its '(' at p) binds, its second
+ * argument, is named *_cpu (`m.def("nms_cpu", &nms_cpu)`): by the common
+ * convention, the CPU version of an op that may also have a CUDA one. */
+static int cpu_function(const walker *w, uint32_t p)
+{
+	uint32_t from[4], to[4];
+	if (macro_args(w, p, from, to) < 2 || to[1] == from[1])
+		return 0;
+	const tok *k = &w->t.items[to[1] - 1];
+	return k->type == T_IDENT && k->end - k->start > 4 && memcmp(w->s + k->end - 4, "_cpu", 4) == 0;
+}
+
 /* The call `.METHOD(` whose '.' is at dot and whose construct starts at
  * start, on the module variable var of the current block. */
 static void registration(walker *w, uint32_t start, uint32_t dot, uint32_t var)
@@ -593,7 +609,8 @@ static void registration(walker *w, uint32_t start, uint32_t dot, uint32_t var)
 		if (impl && b->kind == B_LIBRARY)
 			module = "";
 	}
-	add(w, kind, name, tp_xstrdup(module), start, close_line(w, p));
+	add(w, kind, name, tp_xstrdup(module), start, close_tok(w, p));
+	w->out.items[w->out.len - 1].op.cpu = (b->kind == B_IMPL && !strstr(b->key, "CUDA")) || cpu_function(w, p);
 }
 
 /* `A = VAR.def_submodule("sub", ...)`: A stands for MODULE.sub from here on. */
@@ -623,7 +640,7 @@ static void register_operators(walker *w, uint32_t i)
 		char *name = st ? op_name("", text, st->cend - st->cstart) : NULL;
 		char *sep = name ? strstr(name, "::") : NULL;
 		if (sep && sep > name)
-			add(w, TP_CUDA_REGISTER_OP, name, tp_xstrndup(name, (size_t)(sep - name)), start, close_line(w, p));
+			add(w, TP_CUDA_REGISTER_OP, name, tp_xstrndup(name, (size_t)(sep - name)), start, close_tok(w, p));
 		else
 			free(name);
 		uint32_t c = w->t.items[p].match;
@@ -682,15 +699,15 @@ static void launch(walker *w, uint32_t g)
 	uint32_t first, last = kernel_name(w, g, &first);
 	if (last == NONE)
 		return;
-	uint32_t k = g + 1, line2;
+	uint32_t k = g + 1, end;
 	for (;;) {
 		if (k >= w->t.len) {
-			line2 = w->eof_line;
+			end = (uint32_t)w->t.len - 1;
 			break;
 		}
 		const tok *t = &w->t.items[k];
 		if (is_p(w, k, ">>>")) {
-			line2 = is_p(w, k + 1, "(") ? close_line(w, k + 1) : (k + 1 < w->t.len ? t->line : w->eof_line);
+			end = is_p(w, k + 1, "(") ? close_tok(w, k + 1) : k;
 			break;
 		}
 		if (is_p(w, k, "(") || is_p(w, k, "[") || is_p(w, k, "{")) {
@@ -709,7 +726,41 @@ static void launch(walker *w, uint32_t g)
 			tp_buf_puts(&name, "::");
 		tp_buf_add(&name, w->s + w->t.items[i].start, w->t.items[i].end - w->t.items[i].start);
 	}
-	add(w, TP_CUDA_KERNEL_LAUNCH, name.ptr, tp_xstrdup(""), first, line2);
+	add(w, TP_CUDA_KERNEL_LAUNCH, name.ptr, tp_xstrdup(""), first, end);
+}
+
+/* A `__global__` kernel's definition, the qualifier at i: the name before the
+ * first '(' that is not an attribute's, when a body follows its parameters
+ * (a declaration is not listed; a kernel launched elsewhere or through a
+ * macro still is). */
+static void kernel_def(walker *w, uint32_t i)
+{
+	/* `#define GLOBAL __global__`: the directive ends with its line */
+	uint32_t line = w->t.items[i].line, b = i;
+	while (b > 0 && i - b < MAX_LOOK && w->t.items[b - 1].line == line)
+		b--;
+	int directive = is_p(w, b, "#");
+	for (uint32_t k = i + 1; k < w->t.len && k - i < MAX_LOOK; k++) {
+		if (is_p(w, k, ";") || is_p(w, k, "{") || is_p(w, k, "}") || (directive && w->t.items[k].line != line))
+			return;
+		if (!is_p(w, k, "("))
+			continue;
+		uint32_t c = w->t.items[k].match;
+		if (c == NONE)
+			return;
+		if (!is_id(w, k - 1, NULL) || is_id(w, k - 1, "__launch_bounds__") || is_id(w, k - 1, "__attribute__") ||
+		    is_id(w, k - 1, "__declspec") || is_id(w, k - 1, "alignas")) {
+			k = c;
+			continue;
+		}
+		if (!is_p(w, c + 1, "{"))
+			return;
+		uint32_t first = k - 1;
+		while (first >= 2 && is_p(w, first - 1, "::") && is_id(w, first - 2, NULL))
+			first -= 2;
+		add(w, TP_CUDA_KERNEL_DEF, tokens_text(w, first, k), tp_xstrdup(""), first, c);
+		return;
+	}
 }
 
 /* cudaLaunchKernel((const void *)k, grid, block, args, smem, stream) at i:
@@ -733,7 +784,7 @@ static void launch_call(walker *w, uint32_t i)
 	if (name == NONE)
 		return;
 	add(w, TP_CUDA_KERNEL_LAUNCH, tp_xstrndup(w->s + w->t.items[name].start, w->t.items[name].end - w->t.items[name].start),
-	    tp_xstrdup(""), i, close_line(w, p));
+	    tp_xstrdup(""), i, close_tok(w, p));
 }
 
 static int by_start(const void *a, const void *b)
@@ -751,7 +802,7 @@ void tp_cuda_scan(tp_cuda_ops *out, const char *src, size_t len)
 		lx.len = 0;
 	lex(&lx);
 	match_brackets(&lx.t, src);
-	walker w = {src, lx.t, lx.t.len ? lx.t.items[lx.t.len - 1].line_end : 1, {0}, {0}};
+	walker w = {src, lx.t, {0}, {0}};
 	uint32_t n = (uint32_t)w.t.len;
 	for (uint32_t i = 0; i < n; i++) {
 		if (w.b.active && i >= w.b.end)
@@ -761,6 +812,10 @@ void tp_cuda_scan(tp_cuda_ops *out, const char *src, size_t len)
 			open_block(&w, i);
 			if (w.b.active && w.b.body > i)
 				continue;
+		}
+		if (t->type == T_IDENT && t->end - t->start == 10 && is_id(&w, i, "__global__")) {
+			kernel_def(&w, i);
+			continue;
 		}
 		if (is_p(&w, i, "<<<")) {
 			launch(&w, i);
@@ -811,6 +866,7 @@ const char *tp_cuda_kind_name(enum tp_cuda_kind k)
 	case TP_CUDA_PYBIND_DEF: return "pybind11 def";
 	case TP_CUDA_LIBRARY_DEF: return "TORCH_LIBRARY def";
 	case TP_CUDA_LIBRARY_IMPL: return "TORCH_LIBRARY_IMPL impl";
+	case TP_CUDA_KERNEL_DEF: return "kernel definition";
 	case TP_CUDA_KERNEL_LAUNCH: return "kernel launch";
 	case TP_CUDA_REGISTER_OP: return "RegisterOperators op";
 	}

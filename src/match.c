@@ -1107,26 +1107,47 @@ static void apply_similar(tp_matcher *m, const tp_rule *r, uint32_t call, uint32
 static int custom_cuda(tp_matcher *m, uint32_t call, uint32_t fn, const char *qn)
 {
 	const char *const *builders = tp_extension_builders;
-	const char *kind_name = NULL, *tip = "user-defined CUDA operator: needs an NPU kernel";
+	const char *kind_name = NULL, *tip = "user-defined CUDA operator: needs an NPU kernel", *detail = "";
 	int either = 0;
 	const char *builder = tp_extension_builder(m->res, fn, qn, &either);
 	if (builder) {
-		if (tp_extension_cpu_only(m->tree, m->src, call, builder, either))
-			return 0;
+		if (tp_extension_cpu_only(m->tree, m->src, call, builder, either)) {
+			/* C++ alone: where the support lists call the builder
+			 * unsupported, what it takes is a rebuild, not an NPU kernel */
+			const char *t = NULL;
+			if (!qn || !m->ops || tp_ops_classify(m->ops, qn, &t) != TP_UNSUPPORTED)
+				return 0;
+			tp_match__finding(m, NULL, TP_OP_UNSUPPORTED, call, qn,
+					  "builds a C++ extension: rebuild it against torch_npu (no NPU kernel needed)");
+			return 1;
+		}
 		qn = builder;
 		kind_name = "extension build";
 		tip = "builds a custom CUDA/C++ extension: its operators need NPU kernels";
-	} else if (!qn) {
-		/* ext = load(name=...); ext.forward(...) */
+		tp_strings names = {0};
+		tp_extension_build_names(&names, m->res, call);
+		tp_buf b = {0};
+		for (size_t k = 0; k < names.len; k++) {
+			tp_buf_printf(&b, "%s%s", k ? ", " : "", names.items[k]);
+			free(names.items[k]);
+		}
+		tp_array_free(&names);
+		detail = tp_arena_strndup(m->arena, b.ptr ? b.ptr : "", b.len);
+		tp_buf_dispose(&b);
+	} else {
+		/* ext = load(name=...); ext.forward(...), also when an import binds
+		 * ext too (`try: from . import ext / except: ext = load(...)`) */
 		uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
 		const tp_binding *b = kind(m, obj) == K_IDENTIFIER ? tp_resolve_name(m->res, obj, text(m, obj).ptr, text(m, obj).len) : NULL;
-		uint32_t v = b && b->kind == TP_BIND_LOCAL ? b->value : TP_NONE;
+		uint32_t v = !b ? TP_NONE : b->kind == TP_BIND_LOCAL ? b->value : b->kind == TP_BIND_IMPORT ? b->also_value : TP_NONE;
 		uint32_t vf = kind(m, v) == K_CALL ? tp_child(m->tree, v, F_FUNCTION) : TP_NONE;
 		const char *vq = vf == TP_NONE ? NULL : tp_extension_builder(m->res, vf, tp_resolve_qname(m->res, vf, NULL), &either);
-		if ((vq != builders[2] && vq != builders[3]) || tp_extension_cpu_only(m->tree, m->src, v, vq, either))
+		if ((vq == builders[2] || vq == builders[3]) && !tp_extension_cpu_only(m->tree, m->src, v, vq, either)) {
+			qn = tp_arena_printf(m->arena, "%.*s", (int)text(m, fn).len, text(m, fn).ptr);
+			kind_name = "python call";
+		} else if (!qn) {
 			return 0;
-		qn = tp_arena_printf(m->arena, "%.*s", (int)text(m, fn).len, text(m, fn).ptr);
-		kind_name = "python call";
+		}
 	}
 	if (!kind_name && m->library_ops && strncmp(qn, "torch.ops.", 10) == 0 && tp_map_get(m->library_ops, qn + 10, strlen(qn + 10)))
 		kind_name = "python call";
@@ -1141,7 +1162,7 @@ static int custom_cuda(tp_matcher *m, uint32_t call, uint32_t fn, const char *qn
 	if (!kind_name)
 		return 0;
 	tp_match__finding(m, NULL, TP_OP_UNSUPPORTED, call, qn, tip);
-	tp_item it = {TP_OP_CUDA, N(m, call)->start, N(m, call)->end, kind_name, NULL, "", qn, 0};
+	tp_item it = {TP_OP_CUDA, N(m, call)->start, N(m, call)->end, kind_name, NULL, detail, qn, 0};
 	tp_array_push(&m->items, it);
 	return 1;
 }

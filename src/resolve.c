@@ -134,12 +134,15 @@ static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_ki
 			b->not_int = b->not_int || not_int;
 			b->value = TP_NONE;
 		}
-		if (b->kind == TP_BIND_IMPORT && kind == TP_BIND_LOCAL)
+		if (b->kind == TP_BIND_IMPORT && kind == TP_BIND_LOCAL) {
+			b->also_value = b->assigned ? TP_NONE : value;
 			b->module = 0, b->assigned = 1; /* `import model; model = model.Net()`: maybe a value */
+		}
 		if (b->kind == TP_BIND_IMPORT || kind <= b->kind)
 			return;
 	}
 	int assigned = b && b->kind == TP_BIND_LOCAL && kind == TP_BIND_IMPORT; /* `model = 0; import model` */
+	uint32_t also = assigned ? b->value : TP_NONE;
 	if (!b) {
 		b = tp_arena_alloc(r->arena, sizeof *b);
 		tp_map_put(&r->bindings, key, klen, b);
@@ -151,6 +154,7 @@ static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_ki
 	b->int_like = int_like;
 	b->not_int = not_int;
 	b->value = kind == TP_BIND_LOCAL ? value : TP_NONE;
+	b->also_value = also;
 }
 
 /* stored's value for an attribute assigned a string or a device somewhere. */
@@ -493,7 +497,7 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 	 * file never binds is that module. */
 	if (star && !tp_map_get(&r->bindings, "0:torch", 7)) {
 		tp_binding *b = tp_arena_alloc(r->arena, sizeof *b);
-		*b = (tp_binding){TP_BIND_IMPORT, "torch", 1, 0, 0, 0, TP_NONE};
+		*b = (tp_binding){TP_BIND_IMPORT, "torch", 1, 0, 0, 0, TP_NONE, TP_NONE};
 		tp_map_put(&r->bindings, "0:torch", 7, b);
 	}
 }

@@ -21,6 +21,8 @@ typedef struct {
 	int not_int; /* some assignment gives it a string or a device, or it is a str or device parameter */
 	int assigned; /* an import that the scope also assigns (`import model; model = model.Net()`) */
 	uint32_t value; /* the assigned value when a local is assigned exactly once, else TP_NONE */
+	uint32_t also_value; /* an import the scope also assigns exactly once (`try: from . import ext /
+			      * except: ext = load(...)`): that value, else TP_NONE */
 } tp_binding;
 
 /* The resolver of one file. All memory comes from the file's arena except the

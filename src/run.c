@@ -256,6 +256,43 @@ static void *worker(void *arg)
 	return NULL;
 }
 
+/* A C++/CUDA row's position in the file, at one row's start or last byte. */
+typedef struct {
+	uint32_t off;
+	uint32_t *col;
+} spot;
+
+static int by_off(const void *a, const void *b)
+{
+	const spot *x = a, *y = b;
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* The columns (in characters, as every report counts them) of the rows of
+ * a C++/CUDA source from their bytes, in one pass over the file: col2 is one
+ * past the last byte's, as for the Python rows. */
+static void columns(tp_result *r, const char *data, size_t len)
+{
+	spot *s = tp_xmalloc((2 * r->rows.len + 1) * sizeof *s);
+	size_t n = 0;
+	for (size_t k = 0; k < r->rows.len; k++) {
+		tp_row *row = &r->rows.items[k];
+		s[n++] = (spot){row->start, &row->col1};
+		s[n++] = (spot){row->end > row->start ? row->end - 1 : row->end, &row->col2};
+	}
+	qsort(s, n, sizeof *s, by_off);
+	uint32_t col = 1;
+	size_t pos = 0;
+	for (size_t k = 0; k < n; k++) {
+		for (; pos < s[k].off && pos < len; pos++)
+			col = data[pos] == '\n' ? 1 : col + (((unsigned char)data[pos] & 0xC0) != 0x80);
+		*s[k].col = col;
+	}
+	for (size_t k = 0; k < r->rows.len; k++)
+		r->rows.items[k].col2 += r->rows.items[k].end > r->rows.items[k].start;
+	free(s);
+}
+
 /* Before the workers start: what the C++/CUDA sources register (their rows
  * go straight into the results) and which extension modules the Python
  * files build, so every Python file can spot calls into them; in
@@ -302,11 +339,12 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 				r->lines += data[k] == '\n';
 			for (size_t k = 0; k < ops.len; k++) {
 				const tp_cuda_op *op = &ops.items[k];
-				tp_row row = {.op = TP_OP_UNSUPPORTED, .line1 = op->line1, .col1 = 1, .line2 = op->line2, .col2 = 1,
+				tp_row row = {.op = TP_OP_UNSUPPORTED, .start = op->start, .end = op->end, .line1 = op->line1, .line2 = op->line2,
 					      .api = tp_xstrdup(op->name),
-					      .message = tp_xstrdup("user-defined CUDA operator: needs an NPU kernel")};
+					      .message = tp_xstrdup(op->cpu ? "user-defined C++ operator: rebuild the extension against torch_npu (no NPU kernel needed)"
+									     : "user-defined CUDA operator: needs an NPU kernel")};
 				tp_array_push(&r->rows, row);
-				row = (tp_row){.op = TP_OP_CUDA, .line1 = op->line1, .col1 = 1, .line2 = op->line2, .col2 = 1,
+				row = (tp_row){.op = TP_OP_CUDA, .start = op->start, .end = op->end, .line1 = op->line1, .line2 = op->line2,
 					       .text = tp_xstrdup(tp_cuda_kind_name(op->kind)), .api = tp_xstrdup(op->name),
 					       .message = tp_xstrdup(op->module)};
 				tp_array_push(&r->rows, row);
@@ -318,6 +356,7 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 				}
 			}
 			tp_cuda_ops_dispose(&ops);
+			columns(r, data, len);
 		} else if (ext && memmem(data, len, "cpp_extension", 13)) {
 			if (!parser)
 				parser = tp_parser_new();

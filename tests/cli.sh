@@ -141,6 +141,32 @@ check "load() module: a relative import of its variable" grep -q "^pkg/b_rel.py,
 check "load() module: an import by its name" grep -q "^pkg/c_name.py,2,2,python call,_rm.op_c," "$ld"
 check "load() module: an absolute import of its variable" grep -q "^pkg/e_abs.py,2,2,python call,pkg.backend._backend.op_e," "$ld"
 
+# A setup.py helper that builds CUDAExtension(name='%s.%s' % (module, name)): each call of it
+# names a module, whose Python callers are calls into the extension.
+mkdir -p "$tmp/hp/src/pkg/ops"
+printf 'from torch.utils.cpp_extension import CUDAExtension\ndef make_cuda_ext(name, module, sources):\n    return CUDAExtension(name="%%s.%%s" %% (module, name), sources=sources)\nsetup(ext_modules=[make_cuda_ext(name="nms_cuda", module="pkg.ops", sources=["nms.cu"])])\n' >"$tmp/hp/src/setup.py"
+printf 'from . import nms_cuda\nnms_cuda.nms_gpu(1)\n' >"$tmp/hp/src/pkg/ops/nms.py"
+hp="$tmp/hp.csv"
+ext_rows hp >"$hp"
+check "helper-built extension: the build row names it" grep -q '^setup.py,3,3,extension build,torch.utils.cpp_extension.CUDAExtension,pkg.ops.nms_cuda$' "$hp"
+check "helper-built extension: its calls" grep -q "^pkg/ops/nms.py,2,2,python call,.nms_cuda.nms_gpu," "$hp"
+
+# A .cu file that only defines kernels (launched elsewhere, or through a macro) holds CUDA kernels.
+mkdir -p "$tmp/kd/src/k" "$tmp/kd/out"
+printf '__global__ void k(float* x) { x[threadIdx.x] = 0; }\n' >"$tmp/kd/src/k/a.cu"
+"$bin" analyse -i "$tmp/kd/src" -o "$tmp/kd/out" >"$tmp/kd.out" 2>&1
+check "kernel definition: a row" grep -q "^k/a.cu,1,1,kernel definition,k,$" "$tmp/kd/out/src_analysis/transplant_result_file/cuda_op_list.csv"
+check "kernel definition: not ready" grep -q "^k/a.cu .* not ready$" "$tmp/kd.out"
+
+# CPU code of an extension (a CPU impl, a *_cpu function) needs a rebuild against torch_npu, not an NPU kernel.
+mkdir -p "$tmp/cpu/src"
+printf 'TORCH_LIBRARY_IMPL(myops, CPU, m) {\n  m.impl("my_relu", &my_relu);\n}\nTORCH_LIBRARY_IMPL(myops, CUDA, m) {\n  m.impl("my_relu", &my_relu_cuda);\n}\n' >"$tmp/cpu/src/a.cpp"
+printf '__global__ void k() {}\n' >"$tmp/cpu/src/b.cu"
+mkdir -p "$tmp/cpu/out" && "$bin" -q -i "$tmp/cpu/src" -o "$tmp/cpu/out"
+check "a CPU impl: rebuild" grep -q "^a.cpp,2,2,myops::my_relu,user-defined C++ operator: rebuild the extension against torch_npu" "$tmp/cpu/out/src_msft/transplant_result_file/unsupported_api.csv"
+check "a C++ row's bytes and columns in report.json" grep -q '"start": {"byte": 108, "line": 5, "column": 3}, "end": {"byte": 140, "line": 5, "column": 35}' "$tmp/cpu/out/src_msft/transplant_result_file/report.json"
+check "a CUDA impl: an NPU kernel" grep -q "^a.cpp,5,5,myops::my_relu,user-defined CUDA operator: needs an NPU kernel" "$tmp/cpu/out/src_msft/transplant_result_file/unsupported_api.csv"
+
 # torch::RegisterOperators().op("ns::op", ...) registers torch.ops.ns.op as TORCH_LIBRARY does.
 mkdir -p "$tmp/ro/src"
 printf '#include <torch/script.h>\nstatic auto registry = torch::RegisterOperators()\n    .op("torch_scatter::scatter_sum", &scatter_sum);\n' >"$tmp/ro/src/scatter.cpp"

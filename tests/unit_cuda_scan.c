@@ -18,7 +18,8 @@ static int failures;
 		}                                                                        \
 	} while (0)
 
-/* "L1-L2 KIND NAME [MODULE]" lines for every op found in src[0..len). */
+/* "L1-L2 KIND NAME [MODULE]" lines, " cpu" after CPU code, for every op
+ * found in src[0..len). */
 static char *render(const char *src, size_t len)
 {
 	tp_cuda_ops ops = {0};
@@ -27,7 +28,8 @@ static char *render(const char *src, size_t len)
 	tp_buf_puts(&b, "");
 	for (size_t i = 0; i < ops.len; i++) {
 		const tp_cuda_op *o = &ops.items[i];
-		tp_buf_printf(&b, "%u-%u %s %s [%s]\n", o->line1, o->line2, tp_cuda_kind_name(o->kind), o->name, o->module);
+		tp_buf_printf(&b, "%u-%u %s %s [%s]%s\n", o->line1, o->line2, tp_cuda_kind_name(o->kind), o->name, o->module,
+			      o->cpu ? " cpu" : "");
 	}
 	tp_cuda_ops_dispose(&ops);
 	return b.ptr;
@@ -145,6 +147,26 @@ static void test_library(void)
 	       "6-7 RegisterOperators op q::f [q]\n");
 }
 
+/* CPU code: an impl for a dispatch key that is not a CUDA one, a def or
+ * impl of a function named *_cpu. It needs a rebuild, not an NPU kernel. */
+static void test_cpu(void)
+{
+	EXPECT("TORCH_LIBRARY_IMPL(myops, CPU, m) { m.impl(\"my_relu\", &my_relu); }\n"
+	       "TORCH_LIBRARY_IMPL(myops, AutogradCUDA, m) { m.impl(\"my_relu\", &my_relu_autograd); }\n"
+	       "TORCH_LIBRARY_IMPL(myops, CUDA, m) { m.impl(\"my_relu\", my_relu_cuda); }\n"
+	       "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {\n"
+	       "  m.def(\"boxes_iou_bev_cpu\", &boxes_iou_bev_cpu, \"doc\");\n"
+	       "  m.def(\"nms_gpu\", &nms_gpu, \"doc\");\n"
+	       "  m.def(\"cpu\", &cpu);\n"
+	       "}\n",
+	       "1-1 TORCH_LIBRARY_IMPL impl myops::my_relu [CPU] cpu\n"
+	       "2-2 TORCH_LIBRARY_IMPL impl myops::my_relu [AutogradCUDA]\n"
+	       "3-3 TORCH_LIBRARY_IMPL impl myops::my_relu [CUDA]\n"
+	       "5-5 pybind11 def boxes_iou_bev_cpu [TORCH_EXTENSION_NAME] cpu\n"
+	       "6-6 pybind11 def nms_gpu [TORCH_EXTENSION_NAME]\n"
+	       "7-7 pybind11 def cpu [TORCH_EXTENSION_NAME]\n");
+}
+
 static void test_launch(void)
 {
 	EXPECT("void f() {\n"
@@ -200,6 +222,42 @@ static void test_launch(void)
 	       "2-4 TORCH_LIBRARY def ns::op [ns]\n"
 	       "3-3 kernel launch k []\n"
 	       "6-6 kernel launch k3 []\n");
+}
+
+/* A __global__ definition is a kernel even where nothing here launches it
+ * (another file, a macro); a declaration is not listed. */
+static void test_kernel_def(void)
+{
+	EXPECT("template <typename T>\n"
+	       "__global__ void __launch_bounds__(256) scale(T* x,\n"
+	       "    int n) {\n"
+	       "  x[threadIdx.x] *= 2;\n"
+	       "}\n"
+	       "extern \"C\" __global__ void plain(float* x) { x[0] = 0; }\n"
+	       "__global__ void declared(float* x);\n"
+	       "__global__ void ns::inner::qualified(int n)\n"
+	       "{\n"
+	       "}\n"
+	       "#define GLOBAL __global__\n"
+	       "int f(int a) { return a; }\n",
+	       "2-3 kernel definition scale []\n"
+	       "6-6 kernel definition plain []\n"
+	       "8-8 kernel definition ns::inner::qualified []\n");
+}
+
+/* Each op's bytes run from its first token to its last. */
+static void test_bytes(void)
+{
+	static const char src[] = "PYBIND11_MODULE(e, m) {\n  m.def(\"f\", &f);\n}\n"
+				  "__global__ void k(int n) {}\nvoid g() { k<<<1, 2>>>(3); }\n";
+	static const char *const want[] = {"m.def(\"f\", &f)", "k(int n)", "k<<<1, 2>>>(3)"};
+	tp_cuda_ops ops = {0};
+	tp_cuda_scan(&ops, src, sizeof src - 1);
+	CHECK(ops.len == 3);
+	for (size_t i = 0; i < ops.len && i < 3; i++)
+		CHECK(ops.items[i].end - ops.items[i].start == strlen(want[i]) &&
+		      memcmp(src + ops.items[i].start, want[i], strlen(want[i])) == 0);
+	tp_cuda_ops_dispose(&ops);
 }
 
 static void test_ignored(void)
@@ -314,7 +372,7 @@ static void test_hostile(void)
 	}
 	tp_cuda_ops full = {0};
 	tp_cuda_scan(&full, base, n);
-	CHECK(full.len == 5);
+	CHECK(full.len == 6);
 	tp_cuda_ops_dispose(&full);
 
 	static const char alphabet[] = "<>(){}[];,.:\"'\\/*#\nR m def impl PYBIND11_MODULE TORCH_LIBRARY k 0";
@@ -436,7 +494,10 @@ int main(int argc, char **argv)
 {
 	test_pybind();
 	test_library();
+	test_cpu();
 	test_launch();
+	test_bytes();
+	test_kernel_def();
 	test_ignored();
 	test_lines_and_order();
 	test_broken();

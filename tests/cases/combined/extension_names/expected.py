@@ -1,0 +1,22 @@
+import os
+
+from torch.utils.cpp_extension import CUDAExtension, load
+import torch_npu
+
+# The build rows name the extension module each builds.
+NAME = "wkv"
+wkv = load(name=NAME, sources=["cuda/wkv_op.cpp", "cuda/wkv_cuda.cu"])
+scan = CUDAExtension("selective_scan_cuda", ["csrc/selective_scan.cpp", "csrc/selective_scan_fwd.cu"])
+ext = CUDAExtension(name="pkg." + "_ext", sources=["src/ext.cu"])
+
+
+# A helper that builds the name from its parameters: one name per call of it.
+def make_cuda_ext(name, module, sources):
+    return CUDAExtension(name='%s.%s' % (module, name),
+                         sources=[os.path.join(*module.split('.'), s) for s in sources])
+
+
+exts = [
+    make_cuda_ext(name='iou3d_nms_cuda', module='pcdet.ops.iou3d_nms', sources=['src/iou3d_nms_kernel.cu']),
+    make_cuda_ext('roiaware_pool3d_cuda', 'pcdet.ops.roiaware_pool3d', ['src/roiaware_pool3d_kernel.cu']),
+]
