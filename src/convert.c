@@ -424,33 +424,53 @@ static void module_var_names(tp_strings *out, const char *rel, tp_str var)
 			tp_array_push(out, tp_xstrdup(full + k + 1));
 }
 
-void tp_process_group_setters(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel)
+/* Another Python file of the tree, parsed and resolved for a prescan. */
+typedef struct {
+	tp_arena *arena;
+	tp_tree tree;
+	tp_resolver res;
+} scanned;
+
+static int scan_open(scanned *f, tp_parser *parser, const char *src, size_t len)
 {
 	if (len > UINT32_MAX / 2 || memchr(src, 0, len))
-		return;
-	tp_arena *arena = tp_arena_new();
-	tp_tree tree;
-	if (tp_parse(&tree, parser, src, (uint32_t)len) < 0) {
-		tp_arena_free(arena);
-		return;
+		return -1;
+	f->arena = tp_arena_new();
+	if (tp_parse(&f->tree, parser, src, (uint32_t)len) < 0) {
+		tp_arena_free(f->arena);
+		return -1;
 	}
-	tp_resolver res;
-	tp_resolver_init(&res, &tree, src, arena);
-	for (uint32_t i = 0; i < tree.count; i++) {
-		uint32_t fn = tree.nodes[i].kind == K_CALL ? tp_child(&tree, i, F_FUNCTION) : TP_NONE;
-		const char *qn = fn == TP_NONE ? NULL : tp_resolve_qname(&res, fn, NULL);
+	tp_resolver_init(&f->res, &f->tree, src, f->arena);
+	return 0;
+}
+
+static void scan_close(scanned *f)
+{
+	tp_resolver_dispose(&f->res);
+	tp_tree_dispose(&f->tree);
+	tp_arena_free(f->arena);
+}
+
+void tp_process_group_setters(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel)
+{
+	scanned f;
+	if (scan_open(&f, parser, src, len) < 0)
+		return;
+	const tp_tree *t = &f.tree;
+	tp_resolver *res = &f.res;
+	for (uint32_t i = 0; i < t->count; i++) {
+		uint32_t fn = t->nodes[i].kind == K_CALL ? tp_child(t, i, F_FUNCTION) : TP_NONE;
+		const char *qn = fn == TP_NONE ? NULL : tp_resolve_qname(res, fn, NULL);
 		if (!qn || strcmp(qn, "torch.distributed.init_process_group") != 0)
 			continue;
-		uint32_t def = res.scope_of[i];
-		while (def != 0 && res.scope_of[def] != 0)
-			def = res.scope_of[def];
-		uint32_t name = tree.nodes[def].kind == K_FUNCTION_DEF ? tp_child(&tree, def, F_NAME) : TP_NONE;
+		uint32_t def = res->scope_of[i];
+		while (def != 0 && res->scope_of[def] != 0)
+			def = res->scope_of[def];
+		uint32_t name = t->nodes[def].kind == K_FUNCTION_DEF ? tp_child(t, def, F_NAME) : TP_NONE;
 		if (def != 0 && name != TP_NONE)
-			module_var_names(out, rel, (tp_str){src + tree.nodes[name].start, tree.nodes[name].end - tree.nodes[name].start});
+			module_var_names(out, rel, (tp_str){src + t->nodes[name].start, t->nodes[name].end - t->nodes[name].start});
 	}
-	tp_resolver_dispose(&res);
-	tp_tree_dispose(&tree);
-	tp_arena_free(arena);
+	scan_close(&f);
 }
 
 /* While a helper's body is evaluated: its definition, whose parameters
@@ -638,38 +658,31 @@ void tp_extension_build_names(tp_strings *out, const tp_resolver *res, uint32_t 
 
 void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel)
 {
-	if (len > UINT32_MAX / 2 || memchr(src, 0, len))
+	scanned f;
+	if (scan_open(&f, parser, src, len) < 0)
 		return;
-	tp_arena *arena = tp_arena_new();
-	tp_tree tree;
-	if (tp_parse(&tree, parser, src, (uint32_t)len) < 0) {
-		tp_arena_free(arena);
-		return;
-	}
-	tp_resolver res;
-	tp_resolver_init(&res, &tree, src, arena);
-	for (uint32_t i = 0; i < tree.count; i++) {
-		if (tree.nodes[i].kind != K_CALL)
+	const tp_tree *t = &f.tree;
+	tp_resolver *res = &f.res;
+	for (uint32_t i = 0; i < t->count; i++) {
+		if (t->nodes[i].kind != K_CALL)
 			continue;
-		uint32_t fn = tp_child(&tree, i, F_FUNCTION), args = tp_child(&tree, i, F_ARGUMENTS);
+		uint32_t fn = tp_child(t, i, F_FUNCTION), args = tp_child(t, i, F_ARGUMENTS);
 		int either = 0;
-		const char *qn = fn == TP_NONE ? NULL : tp_extension_builder(&res, fn, tp_resolve_qname(&res, fn, NULL), &either);
-		if (!qn || args == TP_NONE || tp_extension_cpu_only(&tree, src, i, qn, either))
+		const char *qn = fn == TP_NONE ? NULL : tp_extension_builder(res, fn, tp_resolve_qname(res, fn, NULL), &either);
+		if (!qn || args == TP_NONE || tp_extension_cpu_only(t, src, i, qn, either))
 			continue;
-		uint32_t p = tree.nodes[i].parent, left = TP_NONE;
-		if (p != TP_NONE && tree.nodes[p].kind == K_ASSIGNMENT && tree.nodes[i].field == F_RIGHT && res.scope_of[i] == 0)
-			left = tp_child(&tree, p, F_LEFT);
-		if (rel && left != TP_NONE && tree.nodes[left].kind == K_IDENTIFIER && (qn == tp_extension_builders[2] || qn == tp_extension_builders[3]))
-			module_var_names(out, rel, (tp_str){src + tree.nodes[left].start, tree.nodes[left].end - tree.nodes[left].start});
+		uint32_t p = t->nodes[i].parent, left = TP_NONE;
+		if (p != TP_NONE && t->nodes[p].kind == K_ASSIGNMENT && t->nodes[i].field == F_RIGHT && res->scope_of[i] == 0)
+			left = tp_child(t, p, F_LEFT);
+		if (rel && left != TP_NONE && t->nodes[left].kind == K_IDENTIFIER && (qn == tp_extension_builders[2] || qn == tp_extension_builders[3]))
+			module_var_names(out, rel, (tp_str){src + t->nodes[left].start, t->nodes[left].end - t->nodes[left].start});
 		size_t before = out->len;
-		tp_extension_build_names(out, &res, i);
+		tp_extension_build_names(out, res, i);
 		for (size_t k = before, n = out->len; k < n; k++) {
 			const char *dot = strrchr(out->items[k], '.');
 			if (dot) /* `from . import _C` binds the last name only */
 				tp_array_push(out, tp_xstrdup(dot + 1));
 		}
 	}
-	tp_resolver_dispose(&res);
-	tp_tree_dispose(&tree);
-	tp_arena_free(arena);
+	scan_close(&f);
 }
