@@ -886,14 +886,27 @@ static void choose(tp_matcher *m, uint32_t v, const char *rep, const char *messa
 	add(m, TP_OP_MODIFY, N(m, v)->start, N(m, v)->end, rep, message);
 }
 
-/* Device choice v becomes the device variable, or its NPU as a string;
- * not torch.cuda.current_device(), which follows set_device already (the
- * file's own, where it picks a device per rank). */
-static void choose_var(tp_matcher *m, uint32_t v, int string)
+/* Whether device choice v is torch.cuda.current_device(), also as the
+ * index of a device string: it follows set_device already (the file's own,
+ * where it picks a device per rank, or -s's). */
+static int follows_set_device(const tp_matcher *m, uint32_t v)
 {
 	static const char *const current[] = {"torch.cuda.current_device", "torch.npu.current_device", NULL};
-	if (kind(m, v) == K_CALL && qname_in(qname(m, v), current))
+	uint32_t part = kind(m, v) == K_STRING && N(m, v)->first != TP_NONE ? N(m, N(m, v)->first)->next : TP_NONE;
+	part = part != TP_NONE ? N(m, part)->next : TP_NONE;
+	if (kind(m, part) == K_INTERPOLATION)
+		v = N(m, part)->first;
+	return kind(m, v) == K_CALL && qname_in(qname(m, v), current);
+}
+
+/* Device choice v becomes the device variable, or its NPU as a string;
+ * not torch.cuda.current_device(), which follows set_device. */
+static void choose_var(tp_matcher *m, uint32_t v, int string)
+{
+	if (follows_set_device(m, v)) {
+		m->plain_device = 1; /* -s's set_device makes it DEVICE_ID's */
 		return;
+	}
 	const char *rep = string ? tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var) : m->device_var;
 	choose(m, v, rep, tp_arena_printf(m->arena, "%.*s -> %s: %s", (int)text(m, v).len, text(m, v).ptr, rep, origin(m)));
 }
@@ -950,7 +963,9 @@ static void local_device_expr(tp_matcher *m, uint32_t e, int depth)
 	uint32_t first = N(m, e)->first;
 	switch (kind(m, e)) {
 	case K_STRING:
-		if (device_string(m, e, 0))
+		if (device_string(m, e, 0) && follows_set_device(m, e))
+			m->plain_device = 1; /* f"cuda:{torch.cuda.current_device()}" */
+		else if (device_string(m, e, 0))
 			to_local_device(m, e);
 		else
 			m->plain_device |= plain_cuda(m, e);
@@ -1101,9 +1116,24 @@ static void choose_device(tp_matcher *m, uint32_t call, const char *qn, const tp
 	}
 }
 
-/* `os.makedirs(d)` and `os.mkdir(d)` run on every rank, so all but the first
- * fail with FileExistsError, even behind `if not os.path.exists(d)`: they
- * get exist_ok=True (os.mkdir becomes os.makedirs, which has it). */
+/* pathlib's `Path(d).mkdir(...)`, `out_dir.mkdir(parents=True)`: a mkdir
+ * method of a Path(...) call, or one given pathlib's parents=. */
+static int path_mkdir(const tp_matcher *m, uint32_t call)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION), args = tp_child(m->tree, call, F_ARGUMENTS);
+	uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
+	if (obj == TP_NONE || !tp_str_eq(text(m, tp_child(m->tree, fn, F_ATTRIBUTE)), "mkdir") || kind(m, args) != K_ARG_LIST)
+		return 0;
+	int kw = 0;
+	const char *qn = kind(m, obj) == K_CALL ? qname(m, obj) : NULL;
+	return (qn && (strcmp(qn, "pathlib.Path") == 0 || strcmp(qn, "pathlib.PosixPath") == 0)) ||
+	       tp_match__find_arg(m, args, -1, "parents", &kw) != TP_NONE;
+}
+
+/* `os.makedirs(d)`, `os.mkdir(d)` and `Path(d).mkdir()` run on every rank,
+ * so all but the first fail with FileExistsError, even behind `if not
+ * os.path.exists(d)`: they get exist_ok=True (os.mkdir becomes os.makedirs,
+ * which has it). */
 static void make_dirs_together(tp_matcher *m, uint32_t call, const char *qn)
 {
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS), fn = tp_child(m->tree, call, F_FUNCTION);
@@ -1470,6 +1500,21 @@ static uint32_t per_rank(const tp_matcher *m, const char **why)
 	return TP_NONE;
 }
 
+/* The first statement of function def that binds the name torch: `import
+ * torch` or `import torch.nn`, not `import torch.nn as nn`. */
+static uint32_t binds_torch(const tp_matcher *m, uint32_t def)
+{
+	for (uint32_t j = def; j < N(m, def)->end_index; j++) {
+		if (kind(m, j) != K_IMPORT || m->res->scope_of[j] != def)
+			continue;
+		for (uint32_t c = N(m, j)->first; c != TP_NONE; c = N(m, c)->next)
+			if (kind(m, c) == K_DOTTED_NAME && N(m, c)->field == F_NAME && N(m, c)->first != TP_NONE &&
+			    tp_str_eq(text(m, N(m, c)->first), "torch"))
+				return j;
+	}
+	return TP_NONE;
+}
+
 /* Torch imported in functions only, lazily, so that the module imports
  * on hosts without it: set_device goes after the torch import of each
  * function that uses the device (a choice -s rewrote, a bare .cuda(), a
@@ -1483,17 +1528,33 @@ static void set_device_where_imported(tp_matcher *m, const uint8_t *was_claimed)
 		if (!(m->claimed[i] && !was_claimed[i]) && !(kind(m, i) == K_STRING && plain_cuda(m, i)) &&
 		    !(leaf != TP_NONE && tp_str_eq(text(m, leaf), "cuda")))
 			continue;
-		uint32_t imp = TP_NONE;
+		uint32_t imp = TP_NONE, def = TP_NONE;
 		for (uint32_t s = m->res->scope_of[i]; s != 0 && imp == TP_NONE; s = m->res->scope_of[s])
-			imp = kind(m, s) == K_FUNCTION_DEF ? torch_import(m, s, s) : TP_NONE;
+			if (kind(m, s) == K_FUNCTION_DEF && (imp = torch_import(m, s, s)) != TP_NONE)
+				def = s;
 		int seen = imp == TP_NONE;
 		for (size_t k = 0; k < done.len && !seen; k++)
 			seen = done.items[k] == imp;
 		if (seen)
 			continue;
 		tp_array_push(&done, imp);
-		preamble(m, imp, tp_arena_printf(m->arena, "torch.npu.set_device(%s)%s", m->device_var, m->eol),
-			 "the device comes from DEVICE_ID (-s), set where this function imports torch");
+		/* after the import that binds the name torch (not `import torch.nn
+		 * as nn`, `from torch import zeros`); with none, one of its own */
+		uint32_t binds = binds_torch(m, def);
+		const char *lines = tp_arena_printf(m->arena, "%storch.npu.set_device(%s)", binds == TP_NONE ? "import torch; " : "",
+						    m->device_var);
+		const char *message = "the device comes from DEVICE_ID (-s), set where this function imports torch";
+		uint32_t at = binds == TP_NONE ? imp : binds, after = N(m, at)->end;
+		while (after < m->len && (m->src[after] == ' ' || m->src[after] == '\t'))
+			after++;
+		if (after < m->len && m->src[after] == ';') { /* `import torch; x = t.cuda()`: before the code after it */
+			size_t before = m->items.len;
+			add(m, TP_OP_INSERT, N(m, at)->end, N(m, at)->end, tp_arena_printf(m->arena, "; %s", lines), message);
+			while (m->items.len > before)
+				tp_array_push(&m->late, m->items.items[--m->items.len]);
+		} else {
+			preamble(m, at, tp_arena_printf(m->arena, "%s%s", lines, m->eol), message);
+		}
 	}
 	tp_array_free(&done);
 }
@@ -2015,18 +2076,20 @@ void tp_distributed(tp_matcher *m)
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
 		if (qn && (strcmp(qn, "torch.distributed.init_process_group") == 0 || qname_in(qn, ddp))) {
-			note(m, i, "MAIN sets up distributed training itself: distributed mode adds nothing; the normal rules still apply");
+			note(m, i, "MAIN sets up distributed training itself: distributed mode adds nothing and writes no launcher (start "
+				   "it as before: torchrun --nproc_per_node=N for one that reads LOCAL_RANK); the normal rules still apply");
 			return;
 		}
 		if (qn && m->dist_setups && tp_map_get(m->dist_setups, qn, strlen(qn))) {
 			note(m, i, tp_arena_printf(m->arena, "MAIN sets up distributed training itself (%s calls init_process_group): "
-							     "distributed mode adds nothing; the normal rules still apply", qn));
+							     "distributed mode adds nothing and writes no launcher (start it as before: torchrun "
+							     "--nproc_per_node=N for one that reads LOCAL_RANK); the normal rules still apply", qn));
 			return;
 		}
 		if (qname_in(qn, frameworks)) {
 			note(m, i, tp_arena_printf(m->arena, "MAIN trains through %s, which distributes the training itself when its "
 							     "launcher starts it (torchrun, deepspeed, accelerate launch): distributed "
-							     "mode adds nothing; the normal rules still apply", qn));
+							     "mode adds nothing and writes no launcher; the normal rules still apply", qn));
 			return;
 		}
 	}
@@ -2071,11 +2134,13 @@ void tp_distributed(tp_matcher *m)
 				/* After other code on its line (`if best: torch.save(...)`,
 				 * `x = 1; torch.save(...)`) no `if` may start: a condition. */
 				tp_str ind = tp_match__indent(m, N(m, p)->start);
-				uint32_t after = N(m, p)->end;
-				while (after < m->len && (m->src[after] == ' ' || m->src[after] == '\t'))
-					after++;
-				/* or before other code on it (`torch.save(...); print(...)`) */
-				int inline_ = ind.ptr + ind.len < m->src + N(m, p)->start || (after < m->len && m->src[after] == ';');
+				/* The code after it on its line goes under the `if` too
+				 * (`torch.save(sd, p); shutil.copyfile(p, best)`), unless
+				 * it assigns what every rank needs (`; done = epoch`). */
+				int inline_ = ind.ptr + ind.len < m->src + N(m, p)->start;
+				for (uint32_t n = N(m, p)->next; n != TP_NONE && !inline_ && !memchr(m->src + N(m, p)->end, '\n', N(m, n)->start - N(m, p)->end);
+				     n = N(m, n)->next)
+					inline_ = kind(m, N(m, n)->first) == K_ASSIGNMENT || kind(m, N(m, n)->first) == K_AUG_ASSIGN;
 				add(m, TP_OP_INSERT, N(m, p)->start, N(m, p)->start, inline_ ? "npu_rank == 0 and " : "if npu_rank == 0: ",
 				    "save checkpoints on rank 0 only");
 				saved = 1;
@@ -2090,8 +2155,8 @@ void tp_distributed(tp_matcher *m)
 			if (kind(m, args) == K_ARG_LIST && tp_match__find_arg(m, args, 2, "generator", &kw) == TP_NONE)
 				note(m, i, "each rank draws its own split here, so one rank trains on another's validation data: pass "
 					   "generator=torch.Generator().manual_seed(0) (or seed torch alike on every rank)");
-		} else if (qn && (strcmp(qn, "os.makedirs") == 0 || strcmp(qn, "os.mkdir") == 0) && !rank_guarded(m, i)) {
-			make_dirs_together(m, i, qn);
+		} else if (((qn && (strcmp(qn, "os.makedirs") == 0 || strcmp(qn, "os.mkdir") == 0)) || path_mkdir(m, i)) && !rank_guarded(m, i)) {
+			make_dirs_together(m, i, qn ? qn : "Path.mkdir");
 		} else if (qname_in(qn, dataloader)) {
 			loader_calls++;
 			uint32_t l = sample_loader(m, i);

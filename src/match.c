@@ -309,6 +309,9 @@ static int import_guarded(const tp_matcher *m, uint32_t stmt)
 		if (kind(m, c) != K_EXCEPT || body == TP_NONE)
 			continue;
 		tp_str head = {m->src + N(m, c)->start, N(m, body)->start - N(m, c)->start};
+		uint32_t first = N(m, body)->first;
+		if (first != TP_NONE && text(m, first).len >= 5 && memcmp(text(m, first).ptr, "raise", 5) == 0)
+			continue; /* it re-raises: no fallback runs */
 		if (N(m, c)->first == body)
 			return 1; /* except: */
 		for (const char *const *e = caught; *e; e++)
@@ -1481,15 +1484,21 @@ static int guards_cuda_build(const tp_matcher *m, uint32_t node)
 	} else if (kind(m, p) == K_CONDITIONAL && N(m, p)->first != c) {
 		branch = N(m, p)->first; /* then if cond else other */
 	}
+	int build = 0;
 	for (uint32_t j = branch; j != TP_NONE && j < N(m, branch)->end_index; j++) {
 		tp_str t = kind(m, j) == K_STRING ? string_inner(m, j) : text(m, j);
 		if ((kind(m, j) == K_IDENTIFIER && tp_str_eq(t, "CUDAExtension")) || (kind(m, j) == K_ATTRIBUTE && tp_str_eq(t, "torch.version.cuda")) ||
 		    (kind(m, j) == K_STRING && ((t.len >= 3 && memcmp(t.ptr + t.len - 3, ".cu", 3) == 0) ||
 						 (t.len >= 4 && memcmp(t.ptr + t.len - 4, ".cuh", 4) == 0) || tp_str_eq(t, "WITH_CUDA") ||
 						 tp_str_eq(t, "nvcc"))))
-			return 1;
+			build = 1;
+		/* a branch that also picks the device (`model.cuda()`, "cuda")
+		 * converts: kept, it would train on the CPU without a word */
+		if ((kind(m, j) == K_IDENTIFIER && N(m, j)->field == F_ATTRIBUTE && tp_str_eq(t, "cuda")) ||
+		    (kind(m, j) == K_STRING && (tp_str_eq(t, "cuda") || (t.len > 5 && memcmp(t.ptr, "cuda:", 5) == 0))))
+			return 0;
 	}
-	return 0;
+	return build;
 }
 
 static void match_attribute(tp_matcher *m, uint32_t attr)
@@ -1957,8 +1966,9 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 			return 2;
 		if (strncmp(r->replacement, "npu", 3) == 0 && compared_with_config(m, str)) {
 			tp_match__finding(m, r, TP_OP_WARNING, str, NULL,
-					  msg(m, r, "\"%.*s\" stays: it is compared with a config's value, which this tool does not convert; "
-						    "where that value names the device, make both \"%s%.*s\"",
+					  msg(m, r, "\"%.*s\" stays: it is compared with a config's value, which may come from a file this "
+						    "tool does not convert (YAML, JSON) and still say it; where the config says \"%s%.*s\", "
+						    "change this too",
 					      (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
 			return 2;
 		}

@@ -27,3 +27,9 @@ if torch.cuda.is_available():
 
 # a device choice converts as always
 device = "cuda" if torch.cuda.is_available() else "cpu"
+
+# a branch that also picks the device converts: kept, it would train on the CPU
+model = torch.nn.Linear(2, 2)
+if torch.cuda.is_available():
+    _fused = load("fused2", sources=["fused2.cpp", "fused2_kernel.cu"])
+    model = model.cuda()

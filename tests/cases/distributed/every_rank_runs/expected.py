@@ -1,5 +1,6 @@
 import os
 from os import mkdir
+from pathlib import Path
 
 import torch
 import torch_npu
@@ -21,6 +22,9 @@ if not os.path.exists("logs"):
 os.makedirs("plots", 0o755, exist_ok=True)
 os.makedirs("ckpt", exist_ok=True)
 os.makedirs(*["cache"])
+Path("samples").mkdir(exist_ok=True)
+out_dir = Path("out") / "run1"
+out_dir.mkdir(parents=True, exist_ok=True)
 
 model = nn.Linear(4, 2).npu()
 model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])
@@ -33,4 +37,6 @@ for epoch in range(2):
     optimizer.step()
     # the statement after the semicolon still runs on every rank
     npu_rank == 0 and torch.save(model.module.state_dict(), "ckpt/last.pt"); epoch_done = epoch
+    # the file operations after it belong to rank 0's save
+    if npu_rank == 0: torch.save(model.module.state_dict(), "ckpt/tmp.pt"); os.replace("ckpt/tmp.pt", "ckpt/best.pt")
 print(epoch_done)

@@ -1,5 +1,6 @@
 import os
 from os import mkdir
+from pathlib import Path
 
 import torch
 import torch.nn as nn
@@ -12,6 +13,9 @@ if not os.path.exists("logs"):
 mkdir("plots", 0o755)
 os.makedirs("ckpt", exist_ok=True)
 os.makedirs(*["cache"])
+Path("samples").mkdir()
+out_dir = Path("out") / "run1"
+out_dir.mkdir(parents=True)
 
 model = nn.Linear(4, 2).cuda()
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
@@ -23,4 +27,6 @@ for epoch in range(2):
     optimizer.step()
     # the statement after the semicolon still runs on every rank
     torch.save(model.state_dict(), "ckpt/last.pt"); epoch_done = epoch
+    # the file operations after it belong to rank 0's save
+    torch.save(model.state_dict(), "ckpt/tmp.pt"); os.replace("ckpt/tmp.pt", "ckpt/best.pt")
 print(epoch_done)

@@ -46,3 +46,27 @@ def warm_up():
     torch.npu.set_device(npu_device_id)
 
     return torch.zeros(1).npu()
+
+
+def build_head():
+    # binds nn, not torch: the set_device brings its own import
+    import torch.nn as nn
+    import torch_npu
+    import torch; torch.npu.set_device(npu_device_id)
+
+    return nn.Linear(2, 2).npu()
+
+
+class Sampler:
+    def draw(self):
+        from torch import zeros
+        import torch_npu
+        import torch
+        torch.npu.set_device(npu_device_id)
+
+        return zeros(1).npu()
+
+
+def one_line():
+    import torch; import torch_npu; torch.npu.set_device(npu_device_id); x = torch.zeros(1).npu()
+    return x

@@ -39,3 +39,23 @@ def warm_up():
     import torch
 
     return torch.zeros(1).cuda()
+
+
+def build_head():
+    # binds nn, not torch: the set_device brings its own import
+    import torch.nn as nn
+
+    return nn.Linear(2, 2).cuda()
+
+
+class Sampler:
+    def draw(self):
+        from torch import zeros
+        import torch
+
+        return zeros(1).cuda()
+
+
+def one_line():
+    import torch; x = torch.zeros(1).cuda()
+    return x

@@ -44,3 +44,7 @@ except ImportError:
     amp_C = None
 from numba import jit
 import cuda_helpers
+try:
+    import pynvml
+except ImportError as e:
+    raise ImportError("install nvidia-ml-py") from e
