@@ -1817,6 +1817,37 @@ static int model_parameter(const tp_matcher *m, uint32_t obj, tp_str model)
 	return 0;
 }
 
+/* Whether identifier obj is a parameter of a function of MAIN that MAIN
+ * calls with the model for it: `train(model, loader)` into `def train(net,
+ * data)` makes net the model there, by another name. */
+static int receives_model(const tp_matcher *m, uint32_t obj, tp_str model)
+{
+	uint32_t def = m->res->scope_of[obj];
+	while (def != 0 && kind(m, def) != K_FUNCTION_DEF)
+		def = m->res->scope_of[def];
+	uint32_t params = def == 0 ? TP_NONE : tp_child(m->tree, def, F_PARAMETERS), fname = def == 0 ? TP_NONE : tp_child(m->tree, def, F_NAME);
+	int index = -1, k = 0;
+	for (uint32_t c = params == TP_NONE ? TP_NONE : N(m, params)->first; c != TP_NONE && index < 0; c = N(m, c)->next, k++) {
+		uint32_t id = kind(m, c) == K_IDENTIFIER ? c : tp_child(m->tree, c, F_NAME);
+		if (kind(m, id) == K_IDENTIFIER && tp_str_same(text(m, id), text(m, obj)))
+			index = k;
+	}
+	if (index < 0 || fname == TP_NONE)
+		return 0;
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t fn = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
+		uint32_t args = fn == TP_NONE ? TP_NONE : tp_child(m->tree, i, F_ARGUMENTS);
+		if (kind(m, fn) != K_IDENTIFIER || !tp_str_same(text(m, fn), text(m, fname)) || kind(m, args) != K_ARG_LIST)
+			continue;
+		int kw = 0;
+		uint32_t a = tp_match__find_arg(m, args, index, tp_arena_strndup(m->arena, text(m, obj).ptr, text(m, obj).len), &kw);
+		a = a != TP_NONE && kw ? tp_child(m->tree, a, F_VALUE) : a;
+		if (kind(m, a) == K_IDENTIFIER && tp_str_same(text(m, a), model))
+			return 1;
+	}
+	return 0;
+}
+
 /* After the wrap, code of other files that MAIN gives the model to
  * (`Trainer(config, model, data)`) gets the DDP wrapper, where the model's
  * own methods need .module: a WARNING per callee, as that code is not MAIN's. */
@@ -2025,17 +2056,22 @@ static void wrap_model(tp_matcher *m, tp_str model)
 				if (kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model))
 					obj = v, helper = 1;
 			}
-		if (kind(m, obj) != K_IDENTIFIER || !tp_str_same(text(m, obj), model))
+		if (kind(m, obj) != K_IDENTIFIER)
 			continue;
-		int here = m->res->scope_of[i] == m->res->scope_of[last_model] && N(m, i)->start >= wrap_at && N(m, i)->start < stop;
+		int other = !tp_str_same(text(m, obj), model); /* `def train(net)` given the model */
+		if (other && !receives_model(m, obj, model))
+			continue;
+		const char *oname = other ? tp_arena_strndup(m->arena, text(m, obj).ptr, text(m, obj).len) : name;
+		int here = !other && m->res->scope_of[i] == m->res->scope_of[last_model] && N(m, i)->start >= wrap_at && N(m, i)->start < stop;
 		int in_function = m->res->scope_of[i] != 0;
-		const tp_binding *b = in_function ? tp_resolve_name(m->res, obj, model.ptr, model.len) : NULL;
+		const tp_binding *b = in_function && !other ? tp_resolve_name(m->res, obj, model.ptr, model.len) : NULL;
 		/* In a function: the wrapped model when it holds it for sure, or
 		 * getattr(model, 'module', model) where it may hold either: a
 		 * function called before the wrap or after a reload, or one given
-		 * the model as a parameter (`def train(model, ...)`). */
+		 * the model as a parameter (`def train(model, ...)`, or under
+		 * another oname). */
 		int sure = here || (wrapped && b == wrapped && !called_before(m, i, wrap_at));
-		int maybe = !sure && in_function && ((global && b == global) || model_parameter(m, obj, model));
+		int maybe = !sure && in_function && (other || (global && b == global) || model_parameter(m, obj, model));
 		if (!sure && !maybe)
 			continue;
 		uint32_t attr = kind(m, i) == K_ATTRIBUTE ? tp_child(m->tree, i, F_ATTRIBUTE) : TP_NONE;
@@ -2043,27 +2079,27 @@ static void wrap_model(tp_matcher *m, tp_str model)
 		if (kind(m, i) == K_ATTRIBUTE && (attr == TP_NONE || (is_module_api(a) && !tp_str_eq(a, "state_dict") && !tp_str_eq(a, "load_state_dict"))))
 			continue;
 		char q = free_quote(m, obj);
-		const char *via = sure ? tp_arena_printf(m->arena, "%s.module", name)
-				       : tp_arena_printf(m->arena, "getattr(%s, %cmodule%c, %s)", name, q, q, name);
+		const char *via = sure ? tp_arena_printf(m->arena, "%s.module", oname)
+				       : tp_arena_printf(m->arena, "getattr(%s, %cmodule%c, %s)", oname, q, q, oname);
 		uint32_t fn = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
 		const char *why = helper ? tp_arena_printf(m->arena, "%.*s(...) gets %s: checkpoints stay loadable on one card", (int)text(m, fn).len,
 							   text(m, fn).ptr, via)
-				  : kind(m, i) == K_CALL ? tp_arena_printf(m->arena, "torch.save(%s) saves %s: the checkpoint stays loadable on one card", name, via)
-				  : kind(m, i) == K_SUBSCRIPT ? tp_arena_printf(m->arena, "%s[...] indexes %s: DistributedDataParallel holds no layers of its own", name, via)
+				  : kind(m, i) == K_CALL ? tp_arena_printf(m->arena, "torch.save(%s) saves %s: the checkpoint stays loadable on one card", oname, via)
+				  : kind(m, i) == K_SUBSCRIPT ? tp_arena_printf(m->arena, "%s[...] indexes %s: DistributedDataParallel holds no layers of its own", oname, via)
 				  : tp_str_eq(a, "state_dict") || tp_str_eq(a, "load_state_dict")
-				  ? tp_arena_printf(m->arena, "%s.%.*s() goes through %s: checkpoints stay loadable on one card", name, (int)a.len, a.ptr,
+				  ? tp_arena_printf(m->arena, "%s.%.*s() goes through %s: checkpoints stay loadable on one card", oname, (int)a.len, a.ptr,
 						    sure ? ".module" : via)
 				  : tp_arena_printf(m->arena, "%s.%.*s goes through %s: DistributedDataParallel has only nn.Module's own attributes",
-						    name, (int)a.len, a.ptr, sure ? ".module" : via);
+						    oname, (int)a.len, a.ptr, sure ? ".module" : via);
 		if (attr != TP_NONE && kind(m, N(m, i)->parent) == K_CALL && N(m, i)->field == F_FUNCTION && trains_inside(m, a))
 			note(m, i, tp_arena_printf(m->arena, "%.*s trains %s inside a method: its forward runs around DistributedDataParallel, "
 							   "so no gradient is synchronised; call the wrapped %s itself for the forward in that step",
-						   (int)a.len, a.ptr, name, name));
+						   (int)a.len, a.ptr, oname, oname));
 		if (sure)
 			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module", why);
 		else
 			add(m, TP_OP_MODIFY, N(m, obj)->start, N(m, obj)->end, via,
-			    tp_arena_printf(m->arena, "%s (here %s may be the DDP wrapper or the plain module)", why, name));
+			    tp_arena_printf(m->arena, "%s (here %s may be the DDP wrapper or the plain module)", why, oname));
 	}
 }
 
