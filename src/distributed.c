@@ -1817,11 +1817,24 @@ static int model_parameter(const tp_matcher *m, uint32_t obj, tp_str model)
 	return 0;
 }
 
-/* Whether identifier obj is a parameter of a function of MAIN that MAIN
- * calls with the model for it: `train(model, loader)` into `def train(net,
- * data)` makes net the model there, by another name. */
-static int receives_model(const tp_matcher *m, uint32_t obj, tp_str model)
+/* The calls of MAIN that pass the model to a plain name (`train(model)`),
+ * gathered once: receives_model looks at these only. */
+typedef tp_array(uint32_t) tp_calls;
+
+static void model_givers(const tp_matcher *m, tp_str model, tp_calls *out)
 {
+	for (uint32_t i = 0; i < m->tree->count; i++)
+		if (kind(m, i) == K_CALL && kind(m, tp_child(m->tree, i, F_FUNCTION)) == K_IDENTIFIER && passes_model(m, i, model))
+			tp_array_push(out, i);
+}
+
+/* Whether identifier obj is a parameter of a function of MAIN that one of
+ * the givers calls with the model for it: `train(model, loader)` into `def
+ * train(net, data)` makes net the model there, by another name. */
+static int receives_model(const tp_matcher *m, uint32_t obj, tp_str model, const tp_calls *givers)
+{
+	if (!givers->len)
+		return 0;
 	uint32_t def = m->res->scope_of[obj];
 	while (def != 0 && kind(m, def) != K_FUNCTION_DEF)
 		def = m->res->scope_of[def];
@@ -1834,10 +1847,9 @@ static int receives_model(const tp_matcher *m, uint32_t obj, tp_str model)
 	}
 	if (index < 0 || fname == TP_NONE)
 		return 0;
-	for (uint32_t i = 0; i < m->tree->count; i++) {
-		uint32_t fn = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
-		uint32_t args = fn == TP_NONE ? TP_NONE : tp_child(m->tree, i, F_ARGUMENTS);
-		if (kind(m, fn) != K_IDENTIFIER || !tp_str_same(text(m, fn), text(m, fname)) || kind(m, args) != K_ARG_LIST)
+	for (size_t g = 0; g < givers->len; g++) {
+		uint32_t i = givers->items[g], fn = tp_child(m->tree, i, F_FUNCTION), args = tp_child(m->tree, i, F_ARGUMENTS);
+		if (!tp_str_same(text(m, fn), text(m, fname)) || kind(m, args) != K_ARG_LIST)
 			continue;
 		int kw = 0;
 		uint32_t a = tp_match__find_arg(m, args, index, tp_arena_strndup(m->arena, text(m, obj).ptr, text(m, obj).len), &kw);
@@ -2033,6 +2045,8 @@ static void wrap_model(tp_matcher *m, tp_str model)
 			break;
 		}
 	elsewhere(m, model, wrap_at);
+	tp_calls givers = {0};
+	model_givers(m, model, &givers);
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint32_t obj = TP_NONE, args = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_ARGUMENTS) : TP_NONE;
 		const char *qn = kind(m, args) == K_ARG_LIST ? qname(m, i) : NULL;
@@ -2059,7 +2073,7 @@ static void wrap_model(tp_matcher *m, tp_str model)
 		if (kind(m, obj) != K_IDENTIFIER)
 			continue;
 		int other = !tp_str_same(text(m, obj), model); /* `def train(net)` given the model */
-		if (other && !receives_model(m, obj, model))
+		if (other && !receives_model(m, obj, model, &givers))
 			continue;
 		const char *oname = other ? tp_arena_strndup(m->arena, text(m, obj).ptr, text(m, obj).len) : name;
 		int here = !other && m->res->scope_of[i] == m->res->scope_of[last_model] && N(m, i)->start >= wrap_at && N(m, i)->start < stop;
@@ -2101,6 +2115,7 @@ static void wrap_model(tp_matcher *m, tp_str model)
 			add(m, TP_OP_MODIFY, N(m, obj)->start, N(m, obj)->end, via,
 			    tp_arena_printf(m->arena, "%s (here %s may be the DDP wrapper or the plain module)", why, oname));
 	}
+	tp_array_free(&givers);
 }
 
 void tp_distributed(tp_matcher *m)

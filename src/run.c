@@ -293,6 +293,19 @@ static void columns(tp_result *r, const char *data, size_t len)
 	free(s);
 }
 
+/* The names one prescan of a Python file finds, into the map (the strings
+ * are kept in owned); the parser is made on first use. */
+static void gather(void (*find)(tp_strings *, tp_parser *, const char *, size_t, const char *), tp_map *into, tp_strings *owned,
+		   tp_parser **parser, const char *data, size_t len, const char *rel)
+{
+	if (!*parser)
+		*parser = tp_parser_new();
+	size_t before = owned->len;
+	find(owned, *parser, data, len, rel);
+	for (size_t k = before; k < owned->len; k++)
+		tp_map_put(into, owned->items[k], strlen(owned->items[k]), owned->items[k]);
+}
+
 /* Before the workers start: what the C++/CUDA sources register (their rows
  * go straight into the results) and which extension modules the Python
  * files build, so every Python file can spot calls into them; in
@@ -358,21 +371,10 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 			tp_cuda_ops_dispose(&ops);
 			columns(r, data, len);
 		} else if (ext && memmem(data, len, "cpp_extension", 13)) {
-			if (!parser)
-				parser = tp_parser_new();
-			size_t before = owned->len;
-			tp_extension_names(owned, parser, data, len, e->rel);
-			for (size_t k = before; k < owned->len; k++)
-				tp_map_put(ext_modules, owned->items[k], strlen(owned->items[k]), owned->items[k]);
+			gather(tp_extension_names, ext_modules, owned, &parser, data, len, e->rel);
 		}
-		if (dist && memmem(data, len, "init_process_group", 18)) {
-			if (!parser)
-				parser = tp_parser_new();
-			size_t before = owned->len;
-			tp_process_group_setters(owned, parser, data, len, e->rel);
-			for (size_t k = before; k < owned->len; k++)
-				tp_map_put(dist_setups, owned->items[k], strlen(owned->items[k]), owned->items[k]);
-		}
+		if (dist && memmem(data, len, "init_process_group", 18))
+			gather(tp_process_group_setters, dist_setups, owned, &parser, data, len, e->rel);
 		free(data);
 	}
 	tp_parser_free(parser);
