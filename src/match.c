@@ -1945,6 +1945,70 @@ static void module_path_string(tp_matcher *m, uint32_t str, uint32_t cs, uint32_
 	}
 }
 
+/* Whether a name reads as a device choice: `device`, `args.accelerator`,
+ * `--gpu-backend`, `.to`. */
+static int device_name(tp_str s)
+{
+	static const char *const words[] = {"dev", "accel", "backend", "gpu", NULL};
+	if (s.len >= 2 && memcmp(s.ptr + s.len - 2, "to", 2) == 0 && (s.len == 2 || s.ptr[s.len - 3] == '.'))
+		return 1;
+	for (const char *const *w = words; *w; w++)
+		for (size_t i = 0, n = strlen(*w); i + n <= s.len; i++)
+			if (strncasecmp(s.ptr + i, *w, n) == 0)
+				return 1;
+	return 0;
+}
+
+/* Whether a bare "cuda" in a file that imports no torch names something
+ * other than a device (pygments' `aliases = ['cuda', 'cu']`, a TVM or
+ * numba target): it is a device only where a name around it says so, as
+ * in a config (`device = "cuda"`, `dict(device="cuda")`,
+ * `add_argument("--device", default="cuda")`, `def f(device="cuda")`,
+ * `if args.device == "cuda"`, `x.to("cuda")`). */
+static int foreign_cuda(const tp_matcher *m, uint32_t str)
+{
+	if (m->torch_file)
+		return 0;
+	uint32_t e = str, p = N(m, e)->parent;
+	while (kind(m, p) == K_PARENTHESIZED || kind(m, p) == K_CONDITIONAL || kind(m, p) == K_LIST || kind(m, p) == K_TUPLE ||
+	       kind(m, p) == K_SET)
+		e = p, p = N(m, p)->parent;
+	switch (kind(m, p)) {
+	case K_ASSIGNMENT:
+	case K_DEFAULT_PARAM:
+	case K_TYPED_DEFAULT_PARAM:
+	case K_PAIR:
+		return !device_name(text(m, N(m, p)->first));
+	case K_COMPARISON:
+		for (uint32_t c = N(m, p)->first; c != TP_NONE; c = N(m, c)->next)
+			if (c != e && device_name(text(m, c)))
+				return 0;
+		return 1;
+	case K_KEYWORD_ARG: {
+		if (device_name(text(m, tp_child(m->tree, p, F_NAME))))
+			return 0;
+		/* `add_argument("--device", default="cuda")`, `device: str = field(default="cuda")` */
+		uint32_t call = N(m, N(m, p)->parent)->parent, opt = N(m, N(m, p)->parent)->first;
+		uint32_t up = N(m, call)->parent;
+		return !(kind(m, opt) == K_STRING && device_name(text(m, opt))) &&
+		       !(kind(m, up) == K_ASSIGNMENT && device_name(text(m, N(m, up)->first)));
+	}
+	case K_ARG_LIST:
+		/* `x.to("cuda")`, `os.environ.get("DEVICE", "cuda")` */
+		if (device_name(text(m, tp_child(m->tree, N(m, p)->parent, F_FUNCTION))))
+			return 0;
+		for (uint32_t c = N(m, p)->first; c != TP_NONE; c = N(m, c)->next)
+			if (c != e && kind(m, c) == K_STRING && device_name(text(m, c)))
+				return 0;
+		return 1;
+	default:
+		/* `def get_device(): return "cuda"` */
+		while (p != TP_NONE && kind(m, p) != K_FUNCTION_DEF && kind(m, p) != K_CLASS_DEF)
+			p = N(m, p)->parent;
+		return kind(m, p) != K_FUNCTION_DEF || !device_name(text(m, tp_child(m->tree, p, F_NAME)));
+	}
+}
+
 /* The string rules on the text [cs, ce) of string literal str: returns 0
  * when none matches, 1 when one converted it, 2 when the literal must be
  * left alone (a saved location, a path). */
@@ -1961,7 +2025,8 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 		if (n > ce - cs || memcmp(m->src + cs, r->old, n) != 0 || !tp_regex_match(r->pattern, m->src + cs, ce - cs))
 			continue;
 		const char *want = tp_arena_printf(m->arena, "%s%.*s", r->replacement, (int)(ce - cs - n), m->src + cs + n);
-		if (is_saved_location(m, str) || is_path_part(m, str) || names_no_device(m, str) || dict_has_key(m, str, want) ||
+		if ((strcmp(r->old, "cuda") == 0 && ce - cs == n && foreign_cuda(m, str)) || is_saved_location(m, str) ||
+		    is_path_part(m, str) || names_no_device(m, str) || dict_has_key(m, str, want) ||
 		    (strncmp(r->replacement, "npu", 3) == 0 && is_key_lookup(m, str) && !converts_dict_key(m, str, want)))
 			return 2;
 		if (strncmp(r->replacement, "npu", 3) == 0 && compared_with_config(m, str)) {
@@ -2073,6 +2138,11 @@ void tp_match(tp_matcher *m)
 {
 	m->claimed = tp_arena_alloc(m->arena, m->tree->count + 1);
 	memset(m->claimed, 0, m->tree->count + 1);
+	int cuda = memmem(m->src, m->len, "cuda", 4) != NULL;
+	for (uint32_t i = 0; cuda && !m->torch_file && i < m->tree->count; i++)
+		if (kind(m, i) == K_DOTTED_NAME && (kind(m, N(m, i)->parent) == K_IMPORT || kind(m, N(m, i)->parent) == K_IMPORT_FROM ||
+						     kind(m, N(m, i)->parent) == K_ALIASED_IMPORT))
+			m->torch_file = tp_str_eq(text(m, N(m, i)->first), "torch");
 	for (uint32_t i = 0; m->rules->accelerator.count && i < m->tree->count; i++) {
 		const char *qn = kind(m, i) == K_CALL ? tp_resolve_qname(m->res, tp_child(m->tree, i, F_FUNCTION), NULL) : NULL;
 		const tp_rule *r = framework_name(m, qn, offsetof(tp_rule, calls));

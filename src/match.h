@@ -27,6 +27,7 @@ typedef struct {
 	int plain_device;       /* -s: a device choice is a plain "cuda", which needs set_device too */
 	uint32_t rank_device;   /* -s: the first device choice that comes from a rank, 0 if none */
 	int device_argument;    /* a call gets a device string the rules wrote: "npu" needs torch_npu loaded */
+	int torch_file;         /* the file imports torch (set by tp_match) */
 	int dist_setup;         /* distributed mode wrote MAIN's process group setup */
 	tp_array(tp_item) late; /* items that must follow the torch_npu import at one point */
 	tp_array(tp_item) items;
