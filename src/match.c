@@ -498,10 +498,15 @@ static void import_for_devices(tp_matcher *m, const tp_rule *r)
 	for (size_t k = 0; k < m->late.len; k++)
 		if (m->late.items[k].text && strstr(m->late.items[k].text, r->insert))
 			return; /* -s writes its setup with the import */
+	/* Comments do not count: a docstring is the first statement. */
 	uint32_t s = N(m, 0)->first, at = m->len;
-	while (s != TP_NONE && (kind(m, s) == K_COMMENT || kind(m, s) == K_FUTURE_IMPORT ||
-				(s == N(m, 0)->first && kind(m, s) == K_EXPR_STMT && kind(m, N(m, s)->first) == K_STRING)))
-		s = N(m, s)->next;
+	for (int first = 1; s != TP_NONE; s = N(m, s)->next) {
+		if (kind(m, s) == K_COMMENT)
+			continue;
+		if (kind(m, s) != K_FUTURE_IMPORT && !(first && kind(m, s) == K_EXPR_STMT && kind(m, N(m, s)->first) == K_STRING))
+			break;
+		first = 0;
+	}
 	if (s != TP_NONE) {
 		at = N(m, s)->start;
 		while (at > 0 && m->src[at - 1] != '\n')
