@@ -1032,6 +1032,20 @@ static void match_affinity_def(tp_matcher *m, uint32_t def)
 		affinity(m, def, "class", tp_arena_strndup(m->arena, s.ptr, s.len), a->api);
 }
 
+/* Functions of the torch namespace whose result is no tensor: a checkpoint
+ * (`torch.load(p).items()`), a compiled module, a device, a context manager,
+ * a generator, or a tuple of tensors. */
+static int not_tensor_fn(const char *name)
+{
+	static const char *const names[] = {"load", "compile", "device", "dtype", "finfo", "iinfo", "no_grad", "enable_grad",
+					    "inference_mode", "set_grad_enabled", "autocast", "manual_seed", "save", "chunk",
+					    "split", "tensor_split", "unbind", "meshgrid", "broadcast_tensors", NULL};
+	for (const char *const *n = names; *n; n++)
+		if (strcmp(name, *n) == 0)
+			return 1;
+	return 0;
+}
+
 /* Whether expression e certainly evaluates to a tensor: a call of a function
  * of the torch namespace or torch.nn.functional, a tensor method's result,
  * or a local assigned once from one of those. Anything else is uncertain. */
@@ -1052,7 +1066,7 @@ static int is_tensor(const tp_matcher *m, uint32_t e)
 		const char *qn = fn == TP_NONE ? NULL : tp_resolve_qname(m->res, fn, NULL);
 		if (qn) {
 			const char *rest = strncmp(qn, "torch.nn.functional.", 20) == 0 ? qn + 20 : strncmp(qn, "torch.", 6) == 0 ? qn + 6 : NULL;
-			return rest && *rest >= 'a' && *rest <= 'z' && !strchr(rest, '.');
+			return rest && *rest >= 'a' && *rest <= 'z' && !strchr(rest, '.') && !not_tensor_fn(rest);
 		}
 		if (kind(m, fn) != K_ATTRIBUTE)
 			return 0;
