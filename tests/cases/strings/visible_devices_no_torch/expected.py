@@ -14,3 +14,8 @@ def visible():
 
 # by keyword too
 child_env = dict(os.environ, ASCEND_RT_VISIBLE_DEVICES="1", PYTORCH_NPU_ALLOC_CONF="expandable_segments:True")
+
+# debugging and error handling switches have Ascend names too
+os.environ["ASCEND_LAUNCH_BLOCKING"] = "1"
+os.environ["HCCL_ASYNC_ERROR_HANDLING"] = "1"
+debug_env = dict(os.environ, HCCL_ASYNC_ERROR_HANDLING="1")

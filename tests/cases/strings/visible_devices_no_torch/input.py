@@ -14,3 +14,8 @@ def visible():
 
 # by keyword too
 child_env = dict(os.environ, CUDA_VISIBLE_DEVICES="1", PYTORCH_CUDA_ALLOC_CONF="expandable_segments:True")
+
+# debugging and error handling switches have Ascend names too
+os.environ["CUDA_LAUNCH_BLOCKING"] = "1"
+os.environ["NCCL_ASYNC_ERROR_HANDLING"] = "1"
+debug_env = dict(os.environ, TORCH_NCCL_ASYNC_ERROR_HANDLING="1")

@@ -49,3 +49,11 @@ try:
     import pynvml
 except ImportError as e:
     raise ImportError("install nvidia-ml-py") from e
+from diff_gaussian_rasterization import GaussianRasterizationSettings, GaussianRasterizer
+from simple_knn._C import distCUDA2
+import gsplat
+from knn_cuda import KNN
+from fused_ssim import fused_ssim
+from torch2trt import torch2trt, TRTModule
+from apex.parallel import convert_syncbn_model
+from mmcv.parallel import MMDataParallel
