@@ -150,8 +150,10 @@ def main(src):
     out["foreign"].update({k: v for k, v in NEUTRAL.items() if k not in listed})
     with open(f"{src}/precision_performance_advice.json", encoding="utf-8") as f:
         advice = json.load(f)
-    out["advice"] = {"precision": dict(sorted(advice["api_precision_dict"].items())),
-                     "performance": dict(sorted(advice["api_performance_dict"].items()))}
+    # The snippets call torch.npu_linear, which torch_npu 2.x replaced by a
+    # stub that raises: its fused operators live in torch_npu.
+    out["advice"] = {kind: {k: v.replace("torch.npu_", "torch_npu.npu_") for k, v in sorted(advice[key].items())}
+                     for kind, key in (("precision", "api_precision_dict"), ("performance", "api_performance_dict"))}
     with open(f"{src}/affinity_list_1_11_0.json", encoding="utf-8") as f:
         affinity = json.load(f)
     out["affinity"] = {
