@@ -1728,6 +1728,23 @@ static int is_path_part(const tp_matcher *m, uint32_t str)
 	return 0;
 }
 
+/* Whether str is an item of a build argument (`libraries=["cuda", "nccl"]`,
+ * `include_dirs=[...]` of a setuptools Extension): a library to link, no
+ * device or backend. */
+static int is_build_part(const tp_matcher *m, uint32_t str)
+{
+	static const char *const keywords[] = {"libraries", "library_dirs", "runtime_library_dirs", "include_dirs",
+					       "extra_compile_args", "extra_link_args", "extra_objects", "sources", NULL};
+	uint32_t p = N(m, str)->parent;
+	while (kind(m, p) == K_LIST || kind(m, p) == K_TUPLE)
+		p = N(m, p)->parent;
+	uint32_t name = kind(m, p) == K_KEYWORD_ARG ? tp_child(m->tree, p, F_NAME) : TP_NONE;
+	for (const char *const *k = keywords; name != TP_NONE && *k; k++)
+		if (tp_str_eq(text(m, name), *k))
+			return 1;
+	return 0;
+}
+
 /* Whether str names an attribute or a module rather than a device: the name
  * argument of getattr/hasattr/setattr/delattr (`hasattr(torch.backends,
  * "cuda")`; but `getattr(torch, "cuda")` is torch.cuda, which a module rule
@@ -2045,7 +2062,7 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 			continue;
 		const char *want = tp_arena_printf(m->arena, "%s%.*s", r->replacement, (int)(ce - cs - n), m->src + cs + n);
 		if ((strcmp(r->old, "cuda") == 0 && ce - cs == n && foreign_cuda(m, str)) || is_saved_location(m, str) ||
-		    is_path_part(m, str) || names_no_device(m, str) || dict_has_key(m, str, want) ||
+		    is_path_part(m, str) || is_build_part(m, str) || names_no_device(m, str) || dict_has_key(m, str, want) ||
 		    (strncmp(r->replacement, "npu", 3) == 0 && is_key_lookup(m, str) && !converts_dict_key(m, str, want)))
 			return 2;
 		if (strncmp(r->replacement, "npu", 3) == 0 && compared_with_config(m, str)) {
