@@ -2103,6 +2103,30 @@ static void match_env_keyword(tp_matcher *m, uint32_t kw)
 		}
 }
 
+/* `init_process_group("gloo")` in CUDA code: gloo took CUDA tensors too,
+ * but runs collectives on CPU tensors only on the NPU, so collectives on
+ * npu tensors fail there. A gloo group of its own (new_group) is for CPU
+ * objects: it stays without a word. */
+static void match_gloo(tp_matcher *m, uint32_t str)
+{
+	uint32_t p = N(m, str)->parent, kwname = TP_NONE;
+	if (kind(m, p) == K_KEYWORD_ARG) {
+		kwname = tp_child(m->tree, p, F_NAME);
+		p = N(m, p)->parent;
+	}
+	uint32_t call = kind(m, p) == K_ARG_LIST ? N(m, p)->parent : TP_NONE;
+	const char *qn = call == TP_NONE ? NULL : tp_resolve_qname(m->res, tp_child(m->tree, call, F_FUNCTION), NULL);
+	int kw = 0;
+	if (!qn || strcmp(qn, "torch.distributed.init_process_group") != 0 ||
+	    (kwname != TP_NONE ? !tp_str_eq(text(m, kwname), "backend") : tp_match__find_arg(m, p, 0, NULL, &kw) != str) ||
+	    !memmem(m->src, m->len, "cuda", 4))
+		return;
+	tp_match__finding(m, NULL, TP_OP_WARNING, str, NULL,
+			  "backend \"gloo\" stays: it runs collectives on CPU tensors only, so a collective on an npu tensor fails "
+			  "(\"No backend type associated with device type npu\"): use \"hccl\" for npu tensors, or "
+			  "\"cpu:gloo,npu:hccl\" for both");
+}
+
 static void match_string(tp_matcher *m, uint32_t str)
 {
 	uint32_t p = N(m, str)->parent;
@@ -2122,6 +2146,8 @@ static void match_string(tp_matcher *m, uint32_t str)
 		if (prefix.ptr[i] == 'b' || prefix.ptr[i] == 'B')
 			return;
 	uint32_t cs = N(m, open)->end, ce = N(m, close)->start;
+	if (ce - cs == 4 && memcmp(m->src + cs, "gloo", 4) == 0)
+		match_gloo(m, str);
 	/* A list of device:backend pairs ("cpu:gloo,cuda:nccl") is matched pair
 	 * by pair; any other string as a whole. */
 	int pairs = memchr(m->src + cs, ',', ce - cs) != NULL;
