@@ -1046,6 +1046,20 @@ static int not_tensor_fn(const char *name)
 	return 0;
 }
 
+/* Tensor methods whose result is no tensor: a number, a numpy array, a list,
+ * sizes (`t.numpy().astype(...)` is numpy's). */
+static int not_tensor_method(tp_str name)
+{
+	static const char *const names[] = {"numpy", "tolist", "item", "size", "dim", "ndimension", "numel", "nelement",
+					    "stride", "data_ptr", "element_size", "storage", "untyped_storage", "get_device",
+					    "is_contiguous", "is_floating_point", "is_complex", "equal", "split", "chunk",
+					    "unbind", "tensor_split", NULL};
+	for (const char *const *n = names; *n; n++)
+		if (tp_str_eq(name, *n))
+			return 1;
+	return 0;
+}
+
 /* Whether expression e certainly evaluates to a tensor: a call of a function
  * of the torch namespace or torch.nn.functional, a tensor method's result,
  * or a local assigned once from one of those. Anything else is uncertain. */
@@ -1068,7 +1082,7 @@ static int is_tensor(const tp_matcher *m, uint32_t e)
 			const char *rest = strncmp(qn, "torch.nn.functional.", 20) == 0 ? qn + 20 : strncmp(qn, "torch.", 6) == 0 ? qn + 6 : NULL;
 			return rest && *rest >= 'a' && *rest <= 'z' && !strchr(rest, '.') && !not_tensor_fn(rest);
 		}
-		if (kind(m, fn) != K_ATTRIBUTE)
+		if (kind(m, fn) != K_ATTRIBUTE || not_tensor_method(text(m, attr_name(m, fn))))
 			return 0;
 		e = tp_child(m->tree, fn, F_OBJECT); /* t.float().sum(): a method of a tensor */
 	}
