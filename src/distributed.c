@@ -1441,10 +1441,84 @@ static uint32_t preamble_anchor(const tp_matcher *m)
 	return torch != TP_NONE && (anchor == TP_NONE || torch > anchor) ? torch : anchor;
 }
 
+/* Whether call c is of the standard library's setup modules (`argparse`,
+ * `os`, `logging`), or a method of a local made by one (`parser.add_argument`). */
+static int setup_call(const tp_matcher *m, uint32_t c)
+{
+	static const char *const modules[] = {"argparse.", "os.", "sys.", "logging.", "warnings.", NULL};
+	for (int depth = 0; depth < 2 && kind(m, c) == K_CALL; depth++) {
+		const char *qn = qname(m, c);
+		for (const char *const *p = modules; qn && *p; p++)
+			if (strncmp(qn, *p, strlen(*p)) == 0)
+				return 1;
+		uint32_t fn = tp_child(m->tree, c, F_FUNCTION), obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
+		const tp_binding *b = kind(m, obj) == K_IDENTIFIER ? tp_resolve_name(m->res, obj, text(m, obj).ptr, text(m, obj).len) : NULL;
+		c = b && b->kind == TP_BIND_LOCAL ? b->value : TP_NONE;
+	}
+	return 0;
+}
+
+/* Whether statement s only defines, running nothing at import that needs
+ * the process group or a device: an import, a function or class (whose
+ * defaults and class body pick no device), a constant, the argument parser. */
+static int defines_only(const tp_matcher *m, uint32_t s)
+{
+	uint16_t k = kind(m, s);
+	if (k == K_IMPORT || k == K_IMPORT_FROM || k == K_FUTURE_IMPORT || k == K_COMMENT || ((k == K_TRY || k == K_IF) && import_only(m, s)))
+		return 1;
+	if (k == K_DECORATED_DEF)
+		return defines_only(m, tp_child(m->tree, s, F_DEFINITION));
+	if (k == K_CLASS_DEF) {
+		uint32_t body = tp_child(m->tree, s, F_BODY);
+		for (uint32_t c = body == TP_NONE ? TP_NONE : N(m, body)->first; c != TP_NONE; c = N(m, c)->next)
+			if (!defines_only(m, c))
+				return 0;
+		return 1;
+	}
+	uint32_t part = k == K_FUNCTION_DEF ? tp_child(m->tree, s, F_PARAMETERS) : k == K_EXPR_STMT ? s : TP_NONE;
+	if (part == TP_NONE)
+		return k == K_FUNCTION_DEF;
+	for (uint32_t j = part; j < N(m, part)->end_index; j++)
+		if ((kind(m, j) == K_CALL && !setup_call(m, j)) || (kind(m, j) == K_STRING && memmem(text(m, j).ptr, text(m, j).len, "cuda", 4)))
+			return 0;
+	return 1;
+}
+
+/* MAIN's `if __name__ == "__main__":` block, when everything else at the top
+ * level only defines (imports, functions, classes, constants, the argument
+ * parser): the process group goes at the top of that block, so that another
+ * script can still import MAIN's names (`from train import Net`) without a
+ * launcher. TP_NONE otherwise. */
+static uint32_t main_guard(const tp_matcher *m)
+{
+	uint32_t guard = TP_NONE;
+	for (uint32_t s = N(m, 0)->first; s != TP_NONE; s = N(m, s)->next) {
+		uint16_t k = kind(m, s);
+		tp_str cond = k == K_IF ? text(m, N(m, s)->first) : (tp_str){"", 0};
+		if (k == K_IF && memmem(cond.ptr, cond.len, "__name__", 8) && memmem(cond.ptr, cond.len, "__main__", 8)) {
+			guard = s;
+			continue;
+		}
+		if (!defines_only(m, s))
+			return TP_NONE;
+	}
+	uint32_t block = guard == TP_NONE ? TP_NONE : N(m, guard)->first;
+	while (block != TP_NONE && kind(m, block) != K_BLOCK)
+		block = N(m, block)->next;
+	uint32_t first = block == TP_NONE ? TP_NONE : N(m, block)->first;
+	while (first != TP_NONE && kind(m, first) == K_COMMENT)
+		first = N(m, first)->next;
+	/* its statements on lines of their own (not `if ...: main()`) */
+	return first != TP_NONE && tp_match__indent(m, N(m, first)->start).len &&
+			       line_start(m, N(m, first)->start) + tp_match__indent(m, N(m, first)->start).len == N(m, first)->start
+		       ? first
+		       : TP_NONE;
+}
+
 /* Queues whole lines after the module's last import (with none, before its
  * first statement but after its docstring), behind the torch_npu import
  * that may land at the same point. */
-static void preamble(tp_matcher *m, uint32_t anchor, const char *lines, const char *message)
+static void preamble(tp_matcher *m, uint32_t anchor, int ahead, const char *lines, const char *message)
 {
 	size_t before = m->items.len;
 	uint32_t s = N(m, 0)->first, doc = TP_NONE;
@@ -1455,21 +1529,22 @@ static void preamble(tp_matcher *m, uint32_t anchor, const char *lines, const ch
 		s = N(m, s)->next;
 	}
 	tp_str ind = anchor != TP_NONE ? tp_match__indent(m, N(m, anchor)->start) : (tp_str){"", 0};
-	if (anchor != TP_NONE && ind.len) {
-		/* inside a block: each line at the import's indentation */
-		tp_buf b = {0};
-		for (const char *l = lines; *l;) {
-			const char *nl = strchr(l, '\n');
-			size_t n = nl ? (size_t)(nl - l) + 1 : strlen(l);
-			if (*l != '\n' && *l != '\r')
-				tp_buf_add(&b, ind.ptr, ind.len);
-			tp_buf_add(&b, l, n);
-			l += n;
-		}
-		insert_lines(m, N(m, anchor)->end, tp_arena_strndup(m->arena, b.ptr, b.len), message);
-		tp_buf_dispose(&b);
-	} else if (anchor != TP_NONE)
-		insert_lines(m, N(m, anchor)->end, lines, message);
+	tp_buf b = {0};
+	for (const char *l = lines; *l;) {
+		/* inside a block: each line at the anchor's indentation */
+		const char *nl = strchr(l, '\n');
+		size_t n = nl ? (size_t)(nl - l) + 1 : strlen(l);
+		if (*l != '\n' && *l != '\r')
+			tp_buf_add(&b, ind.ptr, ind.len);
+		tp_buf_add(&b, l, n);
+		l += n;
+	}
+	const char *text = tp_arena_strndup(m->arena, b.ptr, b.len);
+	tp_buf_dispose(&b);
+	if (anchor != TP_NONE && ahead) /* before the first statement of a block (main_guard) */
+		add(m, TP_OP_INSERT, line_start(m, N(m, anchor)->start), line_start(m, N(m, anchor)->start), text, message);
+	else if (anchor != TP_NONE)
+		insert_lines(m, N(m, anchor)->end, text, message);
 	else if (doc != TP_NONE)
 		insert_lines(m, N(m, doc)->end, lines, message);
 	else if (s != TP_NONE)
@@ -1553,7 +1628,7 @@ static void set_device_where_imported(tp_matcher *m, const uint8_t *was_claimed)
 			while (m->items.len > before)
 				tp_array_push(&m->late, m->items.items[--m->items.len]);
 		} else {
-			preamble(m, at, tp_arena_printf(m->arena, "%s%s", lines, m->eol), message);
+			preamble(m, at, 0, tp_arena_printf(m->arena, "%s%s", lines, m->eol), message);
 		}
 	}
 	tp_array_free(&done);
@@ -1614,7 +1689,7 @@ void tp_specify_device(tp_matcher *m)
 	tp_buf_printf(&b, "%s = int(os.environ.get(\"DEVICE_ID\", \"0\"))%s", m->device_var, m->eol);
 	if (!lazy)
 		tp_buf_printf(&b, "torch.npu.set_device(%s)%s", m->device_var, m->eol);
-	preamble(m, anchor, tp_arena_strndup(m->arena, b.ptr, b.len), "the device comes from DEVICE_ID (-s)");
+	preamble(m, anchor, 0, tp_arena_strndup(m->arena, b.ptr, b.len), "the device comes from DEVICE_ID (-s)");
 	tp_buf_dispose(&b);
 	if (lazy)
 		set_device_where_imported(m, was_claimed);
@@ -2144,7 +2219,10 @@ void tp_distributed(tp_matcher *m)
 			return;
 		}
 	}
-	uint32_t anchor = preamble_anchor(m);
+	uint32_t anchor = preamble_anchor(m), guarded = main_guard(m);
+	if (guarded != TP_NONE && anchor != TP_NONE && N(m, anchor)->start > N(m, guarded)->start)
+		guarded = TP_NONE; /* torch is imported in the block: the process group follows that import */
+	uint32_t ready = guarded != TP_NONE ? line_start(m, N(m, guarded)->start) : anchor == TP_NONE ? 0 : N(m, anchor)->end;
 	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
 	tp_array(uint32_t) loaders = {0};
 	int loader_calls = 0, saved = 0;
@@ -2217,7 +2295,7 @@ void tp_distributed(tp_matcher *m)
 			choose_device(m, i, qn, index);
 		}
 	}
-	local_device_values(m, index, anchor == TP_NONE ? 0 : N(m, anchor)->end);
+	local_device_values(m, index, ready);
 	check_plateau(m);
 	/* The process group, right after the module's imports. */
 	{
@@ -2240,7 +2318,8 @@ void tp_distributed(tp_matcher *m)
 			      "torch.npu.set_device(npu_local_rank)%s"
 			      "torch.distributed.init_process_group(backend=\"hccl\", rank=npu_rank, world_size=npu_world_size)%s",
 			      e, e, e, e, e, e, e, e);
-		preamble(m, anchor, tp_arena_strndup(m->arena, b.ptr, b.len), "process group (hccl) and device from the launcher's environment");
+		preamble(m, guarded != TP_NONE ? guarded : anchor, guarded != TP_NONE, tp_arena_strndup(m->arena, b.ptr, b.len),
+			 "process group (hccl) and device from the launcher's environment");
 		m->dist_setup = 1;
 		tp_buf_dispose(&b);
 	}

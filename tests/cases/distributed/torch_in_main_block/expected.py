@@ -1,7 +1,5 @@
 # torch is imported in the main block only: the setup goes there, after it
 if __name__ == "__main__":
-    import torch
-    import torch_npu
     import os
 
     # Distributed setup (transplt): torchrun sets RANK/WORLD_SIZE/LOCAL_RANK;
@@ -11,6 +9,8 @@ if __name__ == "__main__":
     npu_world_size = int(os.environ.get("WORLD_SIZE", os.environ.get("RANK_SIZE", "1")))
     torch.npu.set_device(npu_local_rank)
     torch.distributed.init_process_group(backend="hccl", rank=npu_rank, world_size=npu_world_size)
+    import torch
+    import torch_npu
     model = torch.nn.Linear(4, 1).npu()
     model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
