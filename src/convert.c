@@ -210,7 +210,7 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 	m = (tp_matcher){.rules = opts->rules, .tree = &tree, .src = body, .len = blen,
 			 .eol = nl && nl > body && nl[-1] == '\r' ? "\r\n" : "\n", .ops = opts->ops, .res = &res, .arena = arena,
 			 .dist_model = opts->dist_model, .ext_modules = opts->ext_modules, .library_ops = opts->library_ops,
-			 .dist_setups = opts->dist_setups,
+			 .dist_setups = opts->dist_setups, .dist_iterables = opts->dist_iterables,
 			 .device_var = opts->dist_model ? "npu_local_rank" : opts->specify_device ? "npu_device_id" : NULL};
 	tp_match(&m);
 	out->dist_setup = m.dist_setup;
@@ -485,6 +485,27 @@ static int node_is(const tp_resolver *res, uint32_t n, tp_str text)
 {
 	const tp_node *k = &res->tree->nodes[n];
 	return k->end - k->start == text.len && memcmp(res->src + k->start, text.ptr, text.len) == 0;
+}
+
+void tp_iterable_datasets(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel)
+{
+	static const char *const bases[] = {"IterableDataset", "IterDataPipe", NULL};
+	scanned f;
+	if (scan_open(&f, parser, src, len) < 0)
+		return;
+	const tp_tree *t = &f.tree;
+	for (uint32_t s = t->nodes[0].first; s != TP_NONE; s = t->nodes[s].next) {
+		uint32_t def = t->nodes[s].kind == K_DECORATED_DEF ? tp_child(t, s, F_DEFINITION) : s;
+		uint32_t name = def != TP_NONE && t->nodes[def].kind == K_CLASS_DEF ? tp_child(t, def, F_NAME) : TP_NONE;
+		uint32_t sup = name == TP_NONE ? TP_NONE : tp_child(t, def, F_SUPERCLASSES);
+		int iterable = 0;
+		for (uint32_t j = sup; j != TP_NONE && j < t->nodes[sup].end_index && !iterable; j++)
+			for (const char *const *b = bases; t->nodes[j].kind == K_IDENTIFIER && *b && !iterable; b++)
+				iterable = node_is(&f.res, j, (tp_str){*b, strlen(*b)});
+		if (iterable)
+			module_var_names(out, rel, (tp_str){src + t->nodes[name].start, t->nodes[name].end - t->nodes[name].start});
+	}
+	scan_close(&f);
 }
 
 /* Parameter `name` of env's function: the call's argument given for it (by

@@ -74,6 +74,7 @@ typedef struct {
 	const tp_map *ext_modules; /* custom extension module names (setup.py, load()) */
 	const tp_map *library_ops; /* "ns.op" of TORCH_LIBRARY ops in the tree */
 	const tp_map *dist_setups; /* distributed mode: functions of other files that call init_process_group */
+	const tp_map *dist_iterables; /* distributed mode: IterableDataset classes of other files */
 } tp_convert_opts;
 
 /* Converts src[0..len). Never fails: problems become WARNING rows. */
@@ -118,5 +119,10 @@ void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, siz
  * by, as tp_extension_names gives a load() variable's (pkg/dist.py gives
  * pkg.dist.setup and dist.setup). Appended to out (owned). */
 void tp_process_group_setters(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
+
+/* The top-level classes of rel derived from an IterableDataset (or
+ * IterDataPipe), by the names other files import them by. Appended to out
+ * (owned). */
+void tp_iterable_datasets(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
 
 #endif

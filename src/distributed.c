@@ -579,7 +579,8 @@ static int in_saver(const tp_matcher *m, uint32_t node)
 }
 
 /* Whether dataset expression ds (or the value of the name it is) builds an
- * IterableDataset: a class of MAIN derived from one, or one by its name. */
+ * IterableDataset: a class of MAIN or of another file derived from one, or
+ * one by its name. */
 static int iterable_dataset(const tp_matcher *m, uint32_t ds)
 {
 	const tp_binding *b = kind(m, ds) == K_IDENTIFIER ? tp_resolve_name(m->res, ds, text(m, ds).ptr, text(m, ds).len) : NULL;
@@ -589,6 +590,9 @@ static int iterable_dataset(const tp_matcher *m, uint32_t ds)
 	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
 	if (kind(m, leaf) != K_IDENTIFIER)
 		return 0;
+	const char *qn = m->dist_iterables ? tp_resolve_qname(m->res, fn, NULL) : NULL;
+	if (qn && tp_map_get(m->dist_iterables, qn, strlen(qn)))
+		return 1;
 	tp_str cls = text(m, leaf);
 	static const char *const iterable[] = {"IterableDataset", "IterDataPipe", "WebDataset", NULL};
 	for (const char *const *c = iterable; *c; c++)

@@ -23,6 +23,7 @@ typedef struct {
 	const char *device_var; /* the variable device choices use (-s or distributed), or NULL */
 	const tp_map *ext_modules, *library_ops; /* custom CUDA extensions of the tree (may be NULL) */
 	const tp_map *dist_setups; /* distributed mode: functions of other files that call init_process_group (may be NULL) */
+	const tp_map *dist_iterables; /* distributed mode: IterableDataset classes of other files (may be NULL) */
 	uint8_t *claimed;       /* per node: rewritten by distributed mode already */
 	int plain_device;       /* -s: a device choice is a plain "cuda", which needs set_device too */
 	uint32_t rank_device;   /* -s: the first device choice that comes from a rank, 0 if none */

@@ -312,7 +312,7 @@ static void gather(void (*find)(tp_strings *, tp_parser *, const char *, size_t,
  * distributed mode, the functions of other files that set up the process
  * group, which MAIN may call. */
 static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_map *library_ops, tp_map *dist_setups,
-		    tp_strings *owned)
+		    tp_map *dist_iterables, tp_strings *owned)
 {
 	tp_parser *parser = NULL;
 	/* With no .cu/.cuh in the tree, a C++ file that never names CUDA holds
@@ -375,6 +375,8 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 		}
 		if (dist && memmem(data, len, "init_process_group", 18))
 			gather(tp_process_group_setters, dist_setups, owned, &parser, data, len, e->rel);
+		if (dist && (memmem(data, len, "IterableDataset", 15) || memmem(data, len, "IterDataPipe", 12)))
+			gather(tp_iterable_datasets, dist_iterables, owned, &parser, data, len, e->rel);
 		free(data);
 	}
 	tp_parser_free(parser);
@@ -518,11 +520,12 @@ int tp_run(const tp_options *o)
 	tp_ops *ops = NULL;
 	tp_entries entries = {0};
 	job j = {0};
-	tp_map ext_modules, library_ops, dist_setups;
+	tp_map ext_modules, library_ops, dist_setups, dist_iterables;
 	tp_strings owned = {0}; /* keys of the three maps */
 	tp_map_init(&ext_modules);
 	tp_map_init(&library_ops);
 	tp_map_init(&dist_setups);
+	tp_map_init(&dist_iterables);
 	char *name = output_name(o->input, o->analyse ? "_analysis" : o->dist_main ? "_msft_multi" : "_msft");
 	int from_stdin = strcmp(o->input, "-") == 0;
 	int preview = o->check || o->diff || from_stdin;
@@ -596,10 +599,11 @@ int tp_run(const tp_options *o)
 	if (o->dist_main && (rc = find_main(&j.main_index, &entries, o)) < 0)
 		goto cleanup;
 	j.copts.dist_model = o->dist_main ? (o->dist_model ? o->dist_model : "") : NULL;
-	prescan(&j, &entries, &ext_modules, &library_ops, &dist_setups, &owned);
+	prescan(&j, &entries, &ext_modules, &library_ops, &dist_setups, &dist_iterables, &owned);
 	j.copts.ext_modules = &ext_modules;
 	j.copts.library_ops = &library_ops;
 	j.copts.dist_setups = &dist_setups;
+	j.copts.dist_iterables = &dist_iterables;
 	j.copts.specify_device = o->specify_device;
 	j.copts.rules = rules;
 	j.copts.ops = ops;
@@ -709,6 +713,7 @@ cleanup:
 	tp_map_dispose(&ext_modules);
 	tp_map_dispose(&library_ops);
 	tp_map_dispose(&dist_setups);
+	tp_map_dispose(&dist_iterables);
 	for (size_t i = 0; i < owned.len; i++)
 		free(owned.items[i]);
 	tp_array_free(&owned);

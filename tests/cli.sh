@@ -191,6 +191,14 @@ check "process group set up in another file: no second init" [ -z "$(grep init_p
 check "process group set up in a package's module: a WARNING" grep -q "^pkg_main.py,4,4,WARNING,MAIN sets up distributed training itself (utils.dist_utils.init_distributed calls" "$tmp/di/out/src_msft_multi/transplant_result_file/change_list.csv"
 check "process group set up in a package's module: no second init" [ -z "$(grep init_process_group "$tmp/di/out/src_msft_multi/pkg_main.py")" ]
 
+# Distributed mode: an IterableDataset class of another file gets no DistributedSampler (it has no len()).
+mkdir -p "$tmp/it/src/data" "$tmp/it/out"
+printf 'import torch\nfrom torch.utils.data import IterableDataset\n\n\nclass Stream(IterableDataset):\n    def __iter__(self):\n        yield torch.zeros(4)\n' >"$tmp/it/src/data/streams.py"
+printf 'import torch\nfrom torch.utils.data import DataLoader\nfrom data.streams import Stream\n\nmodel = torch.nn.Linear(4, 1).cuda()\nloader = DataLoader(Stream(), batch_size=4)\n' >"$tmp/it/src/main.py"
+"$bin" -q -i "$tmp/it/src" -o "$tmp/it/out" distributed -m main.py
+check "IterableDataset of another file: no sampler" [ -z "$(grep DistributedSampler "$tmp/it/out/src_msft_multi/main.py")" ]
+check "IterableDataset of another file: a WARNING" grep -q "^main.py,6,6,WARNING,\"this DataLoader reads an IterableDataset" "$tmp/it/out/src_msft_multi/transplant_result_file/change_list.csv"
+
 # -j does not change a single byte of the output or reports.
 mkdir "$tmp/j1" "$tmp/j2"
 "$bin" -q -j 1 -i "$root/fixtures" -o "$tmp/j1" && "$bin" -q -j 2 -i "$root/fixtures" -o "$tmp/j2"
