@@ -662,9 +662,20 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 			      "(and drop shuffle)");
 		return TP_NONE;
 	}
-	if (sh == TP_NONE || tp_str_eq(text(m, shv), "False"))
-		note(m, call, "this DataLoader reads in order (evaluation?): each rank now sees its share, so all_reduce what it "
-			      "measures before a decision every rank must make alike (early stopping, ReduceLROnPlateau, the best checkpoint)");
+	/* a shuffled loader of test data (`test_loader`, `DataLoader(val_set,
+	 * shuffle=True)`) measures as one read in order does */
+	uint32_t p = N(m, call)->parent;
+	tp_str names[] = {text(m, ds), kind(m, p) == K_ASSIGNMENT ? text(m, tp_child(m->tree, p, F_LEFT)) : (tp_str){"", 0}};
+	int eval_data = 0;
+	for (size_t n = 0; n < 2; n++)
+		for (size_t i = 0; i + 3 <= names[n].len; i++)
+			eval_data |= strncasecmp(names[n].ptr + i, "test", 4) == 0 || strncasecmp(names[n].ptr + i, "val", 3) == 0 ||
+				     strncasecmp(names[n].ptr + i, "eval", 4) == 0;
+	if (sh == TP_NONE || tp_str_eq(text(m, shv), "False") || eval_data)
+		note(m, call, tp_arena_printf(m->arena, "this DataLoader %s: each rank now sees its share, so all_reduce what it "
+							"measures before a decision every rank must make alike (early stopping, "
+							"ReduceLROnPlateau, the best checkpoint), and before dividing by len(dataset)",
+					      eval_data ? "reads evaluation data, by its name" : "reads in order (evaluation?)"));
 	if (sh == TP_NONE)
 		extra = ", shuffle=False"; /* the DataLoader read in order: so does its sampler */
 	if (sh != TP_NONE) {
@@ -702,7 +713,6 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 	add(m, TP_OP_INSERT, N(m, last)->end, N(m, last)->end, sampler, "DataLoader gets a DistributedSampler: each rank reads its share");
 	if (sh == TP_NONE || tp_str_eq(text(m, shv), "False"))
 		return TP_NONE; /* in order: set_epoch would change nothing */
-	uint32_t p = N(m, call)->parent;
 	if (p != TP_NONE && kind(m, p) == K_ASSIGNMENT && N(m, call)->field == F_RIGHT) {
 		uint32_t left = tp_child(m->tree, p, F_LEFT);
 		if (left != TP_NONE && kind(m, left) == K_IDENTIFIER)
