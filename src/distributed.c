@@ -4,6 +4,7 @@
  * nodes it rewrites, so the built-in rules leave them alone. Where it cannot
  * tell which variable is the model or the dataset, it says so and edits
  * nothing there. */
+#include <ctype.h>
 #include <stdio.h>
 
 #include "match.h"
@@ -668,9 +669,10 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 	tp_str names[] = {text(m, ds), kind(m, p) == K_ASSIGNMENT ? text(m, tp_child(m->tree, p, F_LEFT)) : (tp_str){"", 0}};
 	int eval_data = 0;
 	for (size_t n = 0; n < 2; n++)
-		for (size_t i = 0; i + 3 <= names[n].len; i++)
-			eval_data |= strncasecmp(names[n].ptr + i, "test", 4) == 0 || strncasecmp(names[n].ptr + i, "val", 3) == 0 ||
-				     strncasecmp(names[n].ptr + i, "eval", 4) == 0;
+		for (size_t i = 0; i + 3 <= names[n].len; i++) /* at a word's start: not `interval`, `latest` */
+			eval_data |= (i == 0 || !isalpha((unsigned char)names[n].ptr[i - 1])) &&
+				     (strncasecmp(names[n].ptr + i, "test", 4) == 0 || strncasecmp(names[n].ptr + i, "val", 3) == 0 ||
+				      strncasecmp(names[n].ptr + i, "eval", 4) == 0);
 	if (sh == TP_NONE || tp_str_eq(text(m, shv), "False") || eval_data)
 		note(m, call, tp_arena_printf(m->arena, "this DataLoader %s: each rank now sees its share, so all_reduce what it "
 							"measures before a decision every rank must make alike (early stopping, "
