@@ -1956,6 +1956,128 @@ static int trains_inside(const tp_matcher *m, tp_str name)
 	return 0;
 }
 
+/* Whether a method named name of a class of MAIN runs a layer of the
+ * model: it calls self(...) or self.part(...) beyond nn.Module's own API
+ * (`return self.critic(x)`, not `init_hidden` that makes zeros); -1 when
+ * MAIN defines no such method. */
+static int method_computes(const tp_matcher *m, tp_str name)
+{
+	int defined = -1;
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t body = kind(m, i) == K_CLASS_DEF ? tp_child(m->tree, i, F_BODY) : TP_NONE;
+		for (uint32_t s = body == TP_NONE ? TP_NONE : N(m, body)->first; s != TP_NONE; s = N(m, s)->next) {
+			uint32_t def = kind(m, s) == K_DECORATED_DEF ? tp_child(m->tree, s, F_DEFINITION) : s;
+			uint32_t n = kind(m, def) == K_FUNCTION_DEF ? tp_child(m->tree, def, F_NAME) : TP_NONE;
+			if (n == TP_NONE || !tp_str_same(text(m, n), name))
+				continue;
+			defined = 0;
+			for (uint32_t j = def; j < N(m, def)->end_index; j++) {
+				uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+				uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : f;
+				tp_str leaf = kind(m, f) == K_ATTRIBUTE ? text(m, tp_child(m->tree, f, F_ATTRIBUTE)) : (tp_str){"", 0};
+				if (kind(m, obj) == K_IDENTIFIER && tp_str_eq(text(m, obj), "self") && !is_module_api(leaf) && !parameters_method(leaf))
+					return 1;
+			}
+		}
+	}
+	return defined;
+}
+
+/* Whether attribute i of the model is called where autograd records and
+ * runs its layers (`agent.get_value(x)`, `model.fc(x)`): a computation
+ * around DistributedDataParallel's forward, whose gradients DDP never
+ * averages. A method MAIN does not define counts when it is given inputs. */
+static int bypasses_forward(const tp_matcher *m, uint32_t i)
+{
+	uint32_t call = N(m, i)->parent, args = kind(m, call) == K_CALL ? tp_child(m->tree, call, F_ARGUMENTS) : TP_NONE;
+	tp_str a = text(m, tp_child(m->tree, i, F_ATTRIBUTE));
+	static const char *const own[] = {"state_dict", "load_state_dict", "children", "named_children", NULL};
+	if (kind(m, call) != K_CALL || N(m, i)->field != F_FUNCTION || is_module_api(a) || parameters_method(a) || grad_off(m, call))
+		return 0;
+	for (const char *const *o = own; *o; o++)
+		if (tp_str_eq(a, *o))
+			return 0;
+	int computes = method_computes(m, a);
+	return computes < 0 ? kind(m, args) == K_ARG_LIST && N(m, args)->first != TP_NONE : computes;
+}
+
+/* The function that holds node (classes and lambdas are looked through);
+ * 0 for the module. */
+static uint32_t function_of(const tp_matcher *m, uint32_t node)
+{
+	uint32_t s = m->res->scope_of[node];
+	while (s != 0 && kind(m, s) != K_FUNCTION_DEF)
+		s = m->res->scope_of[s];
+	return s;
+}
+
+/* Whether statement stmt is alone on its lines: only indentation before it,
+ * and nothing but a comment after it. */
+static int own_lines(const tp_matcher *m, uint32_t stmt)
+{
+	tp_str ind = tp_match__indent(m, N(m, stmt)->start);
+	uint32_t to = N(m, stmt)->end;
+	while (to < m->len && (m->src[to] == ' ' || m->src[to] == '\t' || m->src[to] == '\r'))
+		to++;
+	return ind.ptr + ind.len == m->src + N(m, stmt)->start && (to == m->len || m->src[to] == '\n' || m->src[to] == '#');
+}
+
+/* The model's methods (or parts) that training calls past DDP's forward
+ * (`agent.module.get_value(x)`): after each backward() that follows such a
+ * call in its loop (or function), the gradients of `oname` are averaged over
+ * the ranks by hand, as DDP would (cleanrl's multi-GPU scripts do the same).
+ * A backward that DDP has averaged already is averaged again to the same
+ * values. */
+struct bypass {
+	uint32_t call; /* the attribute of the model that is called */
+	const char *oname; /* the model's name there */
+};
+
+static void average_gradients(tp_matcher *m, const struct bypass *b, size_t n)
+{
+	tp_array(struct bypass) done = {0}; /* the backward calls averaged, per name */
+	for (size_t k = 0; k < n; k++) {
+		uint32_t fn = function_of(m, b[k].call), loop = loop_of(m, b[k].call);
+		uint32_t end = loop != TP_NONE ? N(m, loop)->end_index : fn ? N(m, fn)->end_index : m->tree->count;
+		int found = 0, warned = 0;
+		for (uint32_t j = b[k].call; j < end; j++) {
+			uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+			uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : TP_NONE;
+			uint32_t stmt = leaf == TP_NONE ? TP_NONE : N(m, j)->parent;
+			if (leaf == TP_NONE || !tp_str_eq(text(m, leaf), "backward") || function_of(m, j) != fn || grad_off(m, j) ||
+			    kind(m, stmt) != K_EXPR_STMT || N(m, stmt)->first != j || !own_lines(m, stmt))
+				continue; /* one on a line with other code gets the WARNING below */
+			int known = 0;
+			for (size_t d = 0; d < done.len && !known; d++)
+				known = done.items[d].call == j && strcmp(done.items[d].oname, b[k].oname) == 0;
+			found = 1;
+			if (known)
+				continue;
+			tp_array_push(&done, ((struct bypass){j, b[k].oname}));
+			tp_str ind = tp_match__indent(m, N(m, stmt)->start);
+			const char *step = memchr(ind.ptr, '\t', ind.len) ? "\t" : "    ", *e = m->eol;
+			tp_match__insert_line_after(m, &dist_rule, stmt,
+						    tp_arena_printf(m->arena, "for npu_param in %s.parameters():%s%.*s%sif npu_param.grad is not None:%s"
+									      "%.*s%s%storch.distributed.all_reduce(npu_param.grad)%s"
+									      "%.*s%s%snpu_param.grad /= npu_world_size",
+								    b[k].oname, e, (int)ind.len, ind.ptr, step, e, (int)ind.len, ind.ptr, step, step, e,
+								    (int)ind.len, ind.ptr, step, step),
+						    tp_arena_printf(m->arena, "average %s's gradients over the ranks after backward: %.*s runs %s "
+									      "around DistributedDataParallel's forward, which alone averages them",
+								    b[k].oname, (int)text(m, b[k].call).len, text(m, b[k].call).ptr, b[k].oname));
+		}
+		for (size_t e = 0; e < k && !found && !warned; e++)
+			warned = function_of(m, b[e].call) == fn && strcmp(b[e].oname, b[k].oname) == 0;
+		if (!found && !warned)
+			note(m, b[k].call, tp_arena_printf(m->arena, "%.*s runs %s around DistributedDataParallel's forward, so DDP averages "
+								     "no gradient it makes: where its result reaches a backward(), average "
+								     "%s's gradients after it (all_reduce each p.grad of %s.parameters(), "
+								     "then divide by npu_world_size), or the ranks drift apart",
+							   (int)text(m, b[k].call).len, text(m, b[k].call).ptr, b[k].oname, b[k].oname, b[k].oname));
+	}
+	tp_array_free(&done);
+}
+
 /* Wraps one model in DDP where it is trained, and sends what needs the
  * model itself through .module. */
 static void wrap_model(tp_matcher *m, tp_str model)
@@ -2047,6 +2169,7 @@ static void wrap_model(tp_matcher *m, tp_str model)
 	elsewhere(m, model, wrap_at);
 	tp_calls givers = {0};
 	model_givers(m, model, &givers);
+	tp_array(struct bypass) bypasses = {0};
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint32_t obj = TP_NONE, args = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_ARGUMENTS) : TP_NONE;
 		const char *qn = kind(m, args) == K_ARG_LIST ? qname(m, i) : NULL;
@@ -2109,12 +2232,16 @@ static void wrap_model(tp_matcher *m, tp_str model)
 			note(m, i, tp_arena_printf(m->arena, "%.*s trains %s inside a method: its forward runs around DistributedDataParallel, "
 							   "so no gradient is synchronised; call the wrapped %s itself for the forward in that step",
 						   (int)a.len, a.ptr, oname, oname));
+		else if (attr != TP_NONE && bypasses_forward(m, i))
+			tp_array_push(&bypasses, ((struct bypass){i, oname}));
 		if (sure)
 			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module", why);
 		else
 			add(m, TP_OP_MODIFY, N(m, obj)->start, N(m, obj)->end, via,
 			    tp_arena_printf(m->arena, "%s (here %s may be the DDP wrapper or the plain module)", why, oname));
 	}
+	average_gradients(m, bypasses.items, bypasses.len);
+	tp_array_free(&bypasses);
 	tp_array_free(&givers);
 }
 

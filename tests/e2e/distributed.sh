@@ -28,3 +28,11 @@ r1=$(batches "$tmp/two.log" 1)
 [ -n "$one" ] && [ -n "$r0" ] && [ -n "$r1" ] || { cat "$tmp/one.log" "$tmp/two.log"; fail "batch counts not reported"; }
 [ $((r0 * 2)) = "$one" ] && [ $((r1 * 2)) = "$one" ] || fail "each rank should read half of $one batches, read $r0 and $r1"
 echo "distributed ok: one process $one batches per epoch, ranks $r0 + $r1, in sync"
+
+# Training that calls the model's own methods (agent.get_value(x)) runs
+# around DDP's forward: the gradient averaging after backward keeps the ranks
+# in sync.
+(cd "$tmp" && "$bin" run --nproc 2 "$OLDPWD/tests/cases/distributed/method_bypass/expected.py") >"$tmp/meth.log" 2>&1 ||
+	{ cat "$tmp/meth.log"; fail "2-process run of method_bypass failed"; }
+grep -q "ranks in sync: .* on 2 ranks" "$tmp/meth.log" || { cat "$tmp/meth.log"; fail "method_bypass: ranks not in sync"; }
+echo "distributed ok: training through the model's methods stays in sync"
