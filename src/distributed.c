@@ -2245,6 +2245,98 @@ static void wrap_model(tp_matcher *m, tp_str model)
 	tp_array_free(&givers);
 }
 
+/* The file that a torch.save (idx 1) or torch.load (idx 0) call writes or
+ * reads: its argument f, or the path that `with open(path) as f` opened
+ * for it (that with statement in *out, else TP_NONE; out may be NULL). */
+static uint32_t file_arg(uint32_t *out, const tp_matcher *m, uint32_t call, int idx)
+{
+	uint32_t dummy;
+	out = out ? out : &dummy;
+	*out = TP_NONE;
+	int kw = 0;
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	uint32_t f = kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, idx, "f", &kw) : TP_NONE;
+	f = f != TP_NONE && kw ? tp_child(m->tree, f, F_VALUE) : f;
+	for (uint32_t p = N(m, call)->parent; kind(m, f) == K_IDENTIFIER && p != TP_NONE; p = N(m, p)->parent) {
+		uint32_t body = kind(m, p) == K_WITH ? tp_child(m->tree, p, F_BODY) : TP_NONE;
+		for (uint32_t j = p + 1; body != TP_NONE && j < body; j++) {
+			uint32_t alias = kind(m, j) == K_AS_PATTERN ? tp_child(m->tree, j, F_ALIAS) : TP_NONE;
+			uint32_t open = alias == TP_NONE ? TP_NONE : N(m, j)->first;
+			uint32_t oargs = kind(m, open) == K_CALL ? tp_child(m->tree, open, F_ARGUMENTS) : TP_NONE;
+			if (kind(m, oargs) == K_ARG_LIST && tp_str_same(text(m, alias), text(m, f)) && with_of(m, p, "open")) {
+				*out = p;
+				return N(m, oargs)->first;
+			}
+		}
+	}
+	return f;
+}
+
+/* Whether file expressions a and b are written alike ('best.pt' and
+ * "best.pt" too). */
+static int same_file(const tp_matcher *m, uint32_t a, uint32_t b)
+{
+	if (a == TP_NONE || b == TP_NONE)
+		return 0;
+	tp_str x = text(m, a), y = text(m, b);
+	if (x.len != y.len)
+		return 0;
+	for (size_t k = 0; k < x.len; k++)
+		if (x.ptr[k] != y.ptr[k] && !(strchr("'\"", x.ptr[k]) && strchr("'\"", y.ptr[k])))
+			return 0;
+	return 1;
+}
+
+/* Whether a condition on identifier id may differ between ranks: a name
+ * that a loop of its function assigns (`if val_acc > best:`), a measure of
+ * this rank's share of the data. */
+static int measured(const tp_matcher *m, uint32_t id)
+{
+	uint32_t fn = function_of(m, id);
+	for (uint32_t j = fn; j < (fn ? N(m, fn)->end_index : m->tree->count); j++)
+		if ((kind(m, j) == K_FOR || kind(m, j) == K_WHILE) && function_of(m, j) == fn && assigned_under(m, j, text(m, id)))
+			return 1;
+	return 0;
+}
+
+/* Before a torch.load of a file that rank 0 alone saved above (written as
+ * one of the saved files): torch.distributed.barrier(), so that the other
+ * ranks do not read it while rank 0 writes it. Only where every rank comes:
+ * not in a loop, nor under an `if` on a measure; elsewhere a WARNING. */
+static void wait_for_save(tp_matcher *m, uint32_t load, const tp_calls *saved)
+{
+	uint32_t with, f = file_arg(&with, m, load, 0), stmt = with != TP_NONE ? with : load; /* before the open too */
+	int same = 0, every = 1;
+	for (size_t k = 0; k < saved->len && !same; k++)
+		same = same_file(m, f, saved->items[k]);
+	while (N(m, stmt)->parent != TP_NONE && kind(m, N(m, stmt)->parent) != K_BLOCK && kind(m, N(m, stmt)->parent) != K_MODULE)
+		stmt = N(m, stmt)->parent;
+	for (uint32_t c = stmt, p = N(m, stmt)->parent; every && p != TP_NONE; c = p, p = N(m, p)->parent) {
+		if (kind(m, p) == K_FUNCTION_DEF || kind(m, p) == K_CLASS_DEF)
+			break;
+		every = kind(m, p) != K_FOR && kind(m, p) != K_WHILE;
+		/* the condition of the if, and of the elif that holds the load */
+		uint32_t cond[2] = {kind(m, p) == K_IF ? N(m, p)->first : TP_NONE,
+				    kind(m, p) == K_IF && kind(m, c) != K_BLOCK && kind(m, N(m, c)->first) != K_BLOCK ? N(m, c)->first : TP_NONE};
+		for (int k = 0; k < 2; k++)
+			for (uint32_t j = cond[k]; every && j != TP_NONE && j < N(m, cond[k])->end_index; j++)
+				every = kind(m, j) != K_IDENTIFIER || N(m, j)->field == F_ATTRIBUTE || !measured(m, j);
+	}
+	if (same && every && own_lines(m, stmt)) {
+		tp_str ind = tp_match__indent(m, N(m, stmt)->start);
+		add(m, TP_OP_INSERT, N(m, stmt)->start, N(m, stmt)->start,
+		    tp_arena_printf(m->arena, "torch.distributed.barrier()%s%.*s", m->eol, (int)ind.len, ind.ptr),
+		    tp_arena_printf(m->arena, "wait for rank 0 to save %.*s before every rank loads it", (int)text(m, f).len, text(m, f).ptr));
+	} else if (same) {
+		note(m, load, "rank 0 alone saves this file above, and the other ranks do not wait for the save: call "
+			      "torch.distributed.barrier() before this load where every rank comes (the ranks may not all come "
+			      "here: a loop, or an if on what each rank measured)");
+	} else {
+		note(m, load, "if this reads a file that rank 0 alone saves above, call torch.distributed.barrier() before it: "
+			      "the other ranks do not wait for the save");
+	}
+}
+
 void tp_distributed(tp_matcher *m)
 {
 	/* A MAIN that sets up its own process group or DDP (perhaps through a
@@ -2275,6 +2367,7 @@ void tp_distributed(tp_matcher *m)
 	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
 	tp_array(uint32_t) loaders = {0};
 	int loader_calls = 0, saved = 0;
+	tp_calls saved_files = {0}; /* what the saves on rank 0 write (torch.save's f) */
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
 		if (k == K_BREAK)
@@ -2308,6 +2401,8 @@ void tp_distributed(tp_matcher *m)
 				continue; /* each rank saves into its own directory and reads it back */
 			} else if (kind(m, w) == K_WITH && with_of(m, w, "open") && !has_loop(m, w) && !rank_guarded(m, i) && guard_block(m, w)) {
 				saved = 1; /* `with open(path, "wb") as f: torch.save(sd, f)`: the open too */
+				if (qn && strcmp(qn, "torch.save") == 0)
+					tp_array_push(&saved_files, file_arg(NULL, m, i, 1));
 			} else if (p != TP_NONE && kind(m, p) == K_EXPR_STMT && !rank_guarded(m, i)) {
 				/* After other code on its line (`if best: torch.save(...)`,
 				 * `x = 1; torch.save(...)`) no `if` may start: a condition. */
@@ -2322,10 +2417,11 @@ void tp_distributed(tp_matcher *m)
 				add(m, TP_OP_INSERT, N(m, p)->start, N(m, p)->start, inline_ ? "npu_rank == 0 and " : "if npu_rank == 0: ",
 				    "save checkpoints on rank 0 only");
 				saved = 1;
+				if (qn && strcmp(qn, "torch.save") == 0)
+					tp_array_push(&saved_files, file_arg(NULL, m, i, 1));
 			}
 		} else if (saved && qn && strcmp(qn, "torch.load") == 0) {
-			note(m, i, "if this reads a file that rank 0 alone saves above, call torch.distributed.barrier() before it: "
-				   "the other ranks do not wait for the save");
+			wait_for_save(m, i, &saved_files);
 			choose_device(m, i, qn, index);
 		} else if (qname_in(qn, random_split) && !seeds(m)) {
 			int kw = 0;
@@ -2344,6 +2440,7 @@ void tp_distributed(tp_matcher *m)
 			choose_device(m, i, qn, index);
 		}
 	}
+	tp_array_free(&saved_files);
 	local_device_values(m, index, anchor == TP_NONE ? 0 : N(m, anchor)->end);
 	check_plateau(m);
 	/* The process group, right after the module's imports. */
