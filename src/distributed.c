@@ -285,6 +285,34 @@ static int prepares_by_name(const tp_matcher *m, uint32_t call)
 	return 0;
 }
 
+/* Whether call goes to an early-stopping object (`stopper.step(acc,
+ * model)`, `early_stopping(val_loss, model)` of an EarlyStopping(...)): it
+ * saves the best model's state_dict for MAIN to load back. 2 when its class
+ * comes from another file, whose saves are not rank 0's alone. */
+static int early_stopper(const tp_matcher *m, uint32_t call)
+{
+	uint32_t obj = tp_child(m->tree, call, F_FUNCTION);
+	obj = kind(m, obj) == K_ATTRIBUTE ? tp_child(m->tree, obj, F_OBJECT) : obj;
+	const tp_binding *b = kind(m, obj) == K_IDENTIFIER ? tp_resolve_name(m->res, obj, text(m, obj).ptr, text(m, obj).len) : NULL;
+	uint32_t fn = b && b->kind == TP_BIND_LOCAL && kind(m, b->value) == K_CALL ? tp_child(m->tree, b->value, F_FUNCTION) : TP_NONE;
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
+	char low[64], word[64];
+	size_t n = 0;
+	if (kind(m, leaf) != K_IDENTIFIER || !lower_name(low, sizeof low, text(m, leaf)))
+		return 0;
+	for (const char *c = low; *c; c++) /* EarlyStopping, Early_Stopper */
+		if (*c != '_')
+			word[n++] = *c;
+	word[n] = 0;
+	if (!strstr(word, "earlystop"))
+		return 0;
+	uint32_t root = fn;
+	while (kind(m, root) == K_ATTRIBUTE)
+		root = tp_child(m->tree, root, F_OBJECT);
+	const tp_binding *cls = kind(m, root) == K_IDENTIFIER ? tp_resolve_name(m->res, root, text(m, root).ptr, text(m, root).len) : NULL;
+	return cls && cls->kind == TP_BIND_IMPORT ? 2 : 1;
+}
+
 static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
 {
 	static const char *const set_device[] = {"torch.cuda.set_device", "torch.npu.set_device", NULL};
@@ -2186,8 +2214,9 @@ static void wrap_model(tp_matcher *m, tp_str model)
 				if (kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model))
 					obj = v;
 			}
-		int helper = 0; /* save_checkpoint(model, opt, path), load_checkpoint(path, model) */
-		if (kind(m, args) == K_ARG_LIST && (!qn || strcmp(qn, "torch.save") != 0) && (saver_call(m, i, qn) || prepares_by_name(m, i)))
+		int helper = 0; /* save_checkpoint(model, opt, path), load_checkpoint(path, model), stopper.step(acc, model) */
+		if (kind(m, args) == K_ARG_LIST && (!qn || strcmp(qn, "torch.save") != 0) &&
+		    (saver_call(m, i, qn) || prepares_by_name(m, i) || early_stopper(m, i)))
 			for (uint32_t a = N(m, args)->first; a != TP_NONE && !helper; a = N(m, a)->next) {
 				uint32_t v = kind(m, a) == K_KEYWORD_ARG ? tp_child(m->tree, a, F_VALUE) : a;
 				if (kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model))
@@ -2234,6 +2263,11 @@ static void wrap_model(tp_matcher *m, tp_str model)
 						   (int)a.len, a.ptr, oname, oname));
 		else if (attr != TP_NONE && bypasses_forward(m, i))
 			tp_array_push(&bypasses, ((struct bypass){i, oname}));
+		if (helper && early_stopper(m, i) == 2)
+			note(m, i, tp_arena_printf(m->arena, "%.*s saves the model on every rank, into one file (code of another file): put "
+							     "that torch.save under `if torch.distributed.get_rank() == 0:` there, and call "
+							     "torch.distributed.barrier() before every rank loads the checkpoint",
+						   (int)text(m, fn).len, text(m, fn).ptr));
 		if (sure)
 			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module", why);
 		else
