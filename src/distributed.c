@@ -551,14 +551,24 @@ static int has_loop(const tp_matcher *m, uint32_t root)
 	return 0;
 }
 
-/* Whether node is in a `with tempfile.TemporaryDirectory() as d:` block:
- * each rank has its own directory, so each rank saves its own file. */
-static int in_temp_dir(const tp_matcher *m, uint32_t node)
+/* Whether save call `call` writes what each rank has for itself: in a
+ * `with tempfile.TemporaryDirectory() as d:` block (or a TemporaryFile's), or
+ * into an io.BytesIO, so each rank saves its own file and reads it back. */
+static int own_file(const tp_matcher *m, uint32_t call)
 {
-	for (uint32_t p = N(m, node)->parent; p != TP_NONE; p = N(m, p)->parent)
-		if (kind(m, p) == K_WITH && with_of(m, p, "TemporaryDirectory"))
-			return 1;
-	return 0;
+	static const char *const temp[] = {"TemporaryDirectory", "TemporaryFile", "NamedTemporaryFile", "SpooledTemporaryFile", NULL};
+	static const char *const bytes_io[] = {"io.BytesIO", NULL};
+	for (uint32_t p = N(m, call)->parent; p != TP_NONE; p = N(m, p)->parent)
+		for (const char *const *t = temp; kind(m, p) == K_WITH && *t; t++)
+			if (with_of(m, p, *t))
+				return 1;
+	int kw = 0;
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	uint32_t f = kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, 1, "f", &kw) : TP_NONE;
+	f = f != TP_NONE && kw ? tp_child(m->tree, f, F_VALUE) : f;
+	const tp_binding *b = kind(m, f) == K_IDENTIFIER ? tp_resolve_name(m->res, f, text(m, f).ptr, text(m, f).len) : NULL;
+	f = b && b->kind == TP_BIND_LOCAL ? b->value : f; /* buf = io.BytesIO() */
+	return kind(m, f) == K_CALL && qname_in(qname(m, f), bytes_io);
 }
 
 /* Whether a function name says it saves a checkpoint: save_checkpoint,
@@ -2431,8 +2441,8 @@ void tp_distributed(tp_matcher *m)
 		} else if ((qn && strcmp(qn, "torch.save") == 0 && !in_saver(m, i)) || saver_call(m, i, qn)) {
 			uint32_t p = N(m, i)->parent;
 			uint32_t w = kind(m, p) == K_EXPR_STMT && kind(m, N(m, p)->parent) == K_BLOCK ? N(m, N(m, p)->parent)->parent : TP_NONE;
-			if (in_temp_dir(m, i)) {
-				continue; /* each rank saves into its own directory and reads it back */
+			if (own_file(m, i)) {
+				continue; /* each rank saves into its own file and reads it back */
 			} else if (kind(m, w) == K_WITH && with_of(m, w, "open") && !has_loop(m, w) && !rank_guarded(m, i) && guard_block(m, w)) {
 				saved = 1; /* `with open(path, "wb") as f: torch.save(sd, f)`: the open too */
 				if (qn && strcmp(qn, "torch.save") == 0)
