@@ -286,6 +286,34 @@ static int prepares_by_name(const tp_matcher *m, uint32_t call)
 	return 0;
 }
 
+/* Whether call goes to an early-stopping object (`stopper.step(acc,
+ * model)`, `early_stopping(val_loss, model)` of an EarlyStopping(...)): it
+ * saves the best model's state_dict for MAIN to load back. 2 when its class
+ * comes from another file, whose saves are not rank 0's alone. */
+static int early_stopper(const tp_matcher *m, uint32_t call)
+{
+	uint32_t obj = tp_child(m->tree, call, F_FUNCTION);
+	obj = kind(m, obj) == K_ATTRIBUTE ? tp_child(m->tree, obj, F_OBJECT) : obj;
+	const tp_binding *b = kind(m, obj) == K_IDENTIFIER ? tp_resolve_name(m->res, obj, text(m, obj).ptr, text(m, obj).len) : NULL;
+	uint32_t fn = b && b->kind == TP_BIND_LOCAL && kind(m, b->value) == K_CALL ? tp_child(m->tree, b->value, F_FUNCTION) : TP_NONE;
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
+	char low[64], word[64];
+	size_t n = 0;
+	if (kind(m, leaf) != K_IDENTIFIER || !lower_name(low, sizeof low, text(m, leaf)))
+		return 0;
+	for (const char *c = low; *c; c++) /* EarlyStopping, Early_Stopper */
+		if (*c != '_')
+			word[n++] = *c;
+	word[n] = 0;
+	if (!strstr(word, "earlystop"))
+		return 0;
+	uint32_t root = fn;
+	while (kind(m, root) == K_ATTRIBUTE)
+		root = tp_child(m->tree, root, F_OBJECT);
+	const tp_binding *cls = kind(m, root) == K_IDENTIFIER ? tp_resolve_name(m->res, root, text(m, root).ptr, text(m, root).len) : NULL;
+	return cls && cls->kind == TP_BIND_IMPORT ? 2 : 1;
+}
+
 static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
 {
 	static const char *const set_device[] = {"torch.cuda.set_device", "torch.npu.set_device", NULL};
@@ -524,14 +552,24 @@ static int has_loop(const tp_matcher *m, uint32_t root)
 	return 0;
 }
 
-/* Whether node is in a `with tempfile.TemporaryDirectory() as d:` block:
- * each rank has its own directory, so each rank saves its own file. */
-static int in_temp_dir(const tp_matcher *m, uint32_t node)
+/* Whether save call `call` writes what each rank has for itself: in a
+ * `with tempfile.TemporaryDirectory() as d:` block (or a TemporaryFile's), or
+ * into an io.BytesIO, so each rank saves its own file and reads it back. */
+static int own_file(const tp_matcher *m, uint32_t call)
 {
-	for (uint32_t p = N(m, node)->parent; p != TP_NONE; p = N(m, p)->parent)
-		if (kind(m, p) == K_WITH && with_of(m, p, "TemporaryDirectory"))
-			return 1;
-	return 0;
+	static const char *const temp[] = {"TemporaryDirectory", "TemporaryFile", "NamedTemporaryFile", "SpooledTemporaryFile", NULL};
+	static const char *const bytes_io[] = {"io.BytesIO", NULL};
+	for (uint32_t p = N(m, call)->parent; p != TP_NONE; p = N(m, p)->parent)
+		for (const char *const *t = temp; kind(m, p) == K_WITH && *t; t++)
+			if (with_of(m, p, *t))
+				return 1;
+	int kw = 0;
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	uint32_t f = kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, 1, "f", &kw) : TP_NONE;
+	f = f != TP_NONE && kw ? tp_child(m->tree, f, F_VALUE) : f;
+	const tp_binding *b = kind(m, f) == K_IDENTIFIER ? tp_resolve_name(m->res, f, text(m, f).ptr, text(m, f).len) : NULL;
+	f = b && b->kind == TP_BIND_LOCAL ? b->value : f; /* buf = io.BytesIO() */
+	return kind(m, f) == K_CALL && qname_in(qname(m, f), bytes_io);
 }
 
 /* Whether a function name says it saves a checkpoint: save_checkpoint,
@@ -2047,6 +2085,128 @@ static int trains_inside(const tp_matcher *m, tp_str name)
 	return 0;
 }
 
+/* Whether a method named name of a class of MAIN runs a layer of the
+ * model: it calls self(...) or self.part(...) beyond nn.Module's own API
+ * (`return self.critic(x)`, not `init_hidden` that makes zeros); -1 when
+ * MAIN defines no such method. */
+static int method_computes(const tp_matcher *m, tp_str name)
+{
+	int defined = -1;
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t body = kind(m, i) == K_CLASS_DEF ? tp_child(m->tree, i, F_BODY) : TP_NONE;
+		for (uint32_t s = body == TP_NONE ? TP_NONE : N(m, body)->first; s != TP_NONE; s = N(m, s)->next) {
+			uint32_t def = kind(m, s) == K_DECORATED_DEF ? tp_child(m->tree, s, F_DEFINITION) : s;
+			uint32_t n = kind(m, def) == K_FUNCTION_DEF ? tp_child(m->tree, def, F_NAME) : TP_NONE;
+			if (n == TP_NONE || !tp_str_same(text(m, n), name))
+				continue;
+			defined = 0;
+			for (uint32_t j = def; j < N(m, def)->end_index; j++) {
+				uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+				uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : f;
+				tp_str leaf = kind(m, f) == K_ATTRIBUTE ? text(m, tp_child(m->tree, f, F_ATTRIBUTE)) : (tp_str){"", 0};
+				if (kind(m, obj) == K_IDENTIFIER && tp_str_eq(text(m, obj), "self") && !is_module_api(leaf) && !parameters_method(leaf))
+					return 1;
+			}
+		}
+	}
+	return defined;
+}
+
+/* Whether attribute i of the model is called where autograd records and
+ * runs its layers (`agent.get_value(x)`, `model.fc(x)`): a computation
+ * around DistributedDataParallel's forward, whose gradients DDP never
+ * averages. A method MAIN does not define counts when it is given inputs. */
+static int bypasses_forward(const tp_matcher *m, uint32_t i)
+{
+	uint32_t call = N(m, i)->parent, args = kind(m, call) == K_CALL ? tp_child(m->tree, call, F_ARGUMENTS) : TP_NONE;
+	tp_str a = text(m, tp_child(m->tree, i, F_ATTRIBUTE));
+	static const char *const own[] = {"state_dict", "load_state_dict", "children", "named_children", NULL};
+	if (kind(m, call) != K_CALL || N(m, i)->field != F_FUNCTION || is_module_api(a) || parameters_method(a) || grad_off(m, call))
+		return 0;
+	for (const char *const *o = own; *o; o++)
+		if (tp_str_eq(a, *o))
+			return 0;
+	int computes = method_computes(m, a);
+	return computes < 0 ? kind(m, args) == K_ARG_LIST && N(m, args)->first != TP_NONE : computes;
+}
+
+/* The function that holds node (classes and lambdas are looked through);
+ * 0 for the module. */
+static uint32_t function_of(const tp_matcher *m, uint32_t node)
+{
+	uint32_t s = m->res->scope_of[node];
+	while (s != 0 && kind(m, s) != K_FUNCTION_DEF)
+		s = m->res->scope_of[s];
+	return s;
+}
+
+/* Whether statement stmt is alone on its lines: only indentation before it,
+ * and nothing but a comment after it. */
+static int own_lines(const tp_matcher *m, uint32_t stmt)
+{
+	tp_str ind = tp_match__indent(m, N(m, stmt)->start);
+	uint32_t to = N(m, stmt)->end;
+	while (to < m->len && (m->src[to] == ' ' || m->src[to] == '\t' || m->src[to] == '\r'))
+		to++;
+	return ind.ptr + ind.len == m->src + N(m, stmt)->start && (to == m->len || m->src[to] == '\n' || m->src[to] == '#');
+}
+
+/* The model's methods (or parts) that training calls past DDP's forward
+ * (`agent.module.get_value(x)`): after each backward() that follows such a
+ * call in its loop (or function), the gradients of `oname` are averaged over
+ * the ranks by hand, as DDP would (cleanrl's multi-GPU scripts do the same).
+ * A backward that DDP has averaged already is averaged again to the same
+ * values. */
+struct bypass {
+	uint32_t call; /* the attribute of the model that is called */
+	const char *oname; /* the model's name there */
+};
+
+static void average_gradients(tp_matcher *m, const struct bypass *b, size_t n)
+{
+	tp_array(struct bypass) done = {0}; /* the backward calls averaged, per name */
+	for (size_t k = 0; k < n; k++) {
+		uint32_t fn = function_of(m, b[k].call), loop = loop_of(m, b[k].call);
+		uint32_t end = loop != TP_NONE ? N(m, loop)->end_index : fn ? N(m, fn)->end_index : m->tree->count;
+		int found = 0, warned = 0;
+		for (uint32_t j = b[k].call; j < end; j++) {
+			uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+			uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : TP_NONE;
+			uint32_t stmt = leaf == TP_NONE ? TP_NONE : N(m, j)->parent;
+			if (leaf == TP_NONE || !tp_str_eq(text(m, leaf), "backward") || function_of(m, j) != fn || grad_off(m, j) ||
+			    kind(m, stmt) != K_EXPR_STMT || N(m, stmt)->first != j || !own_lines(m, stmt))
+				continue; /* one on a line with other code gets the WARNING below */
+			int known = 0;
+			for (size_t d = 0; d < done.len && !known; d++)
+				known = done.items[d].call == j && strcmp(done.items[d].oname, b[k].oname) == 0;
+			found = 1;
+			if (known)
+				continue;
+			tp_array_push(&done, ((struct bypass){j, b[k].oname}));
+			tp_str ind = tp_match__indent(m, N(m, stmt)->start);
+			const char *step = memchr(ind.ptr, '\t', ind.len) ? "\t" : "    ", *e = m->eol;
+			tp_match__insert_line_after(m, &dist_rule, stmt,
+						    tp_arena_printf(m->arena, "for npu_param in %s.parameters():%s%.*s%sif npu_param.grad is not None:%s"
+									      "%.*s%s%storch.distributed.all_reduce(npu_param.grad)%s"
+									      "%.*s%s%snpu_param.grad /= npu_world_size",
+								    b[k].oname, e, (int)ind.len, ind.ptr, step, e, (int)ind.len, ind.ptr, step, step, e,
+								    (int)ind.len, ind.ptr, step, step),
+						    tp_arena_printf(m->arena, "average %s's gradients over the ranks after backward: %.*s runs %s "
+									      "around DistributedDataParallel's forward, which alone averages them",
+								    b[k].oname, (int)text(m, b[k].call).len, text(m, b[k].call).ptr, b[k].oname));
+		}
+		for (size_t e = 0; e < k && !found && !warned; e++)
+			warned = function_of(m, b[e].call) == fn && strcmp(b[e].oname, b[k].oname) == 0;
+		if (!found && !warned)
+			note(m, b[k].call, tp_arena_printf(m->arena, "%.*s runs %s around DistributedDataParallel's forward, so DDP averages "
+								     "no gradient it makes: where its result reaches a backward(), average "
+								     "%s's gradients after it (all_reduce each p.grad of %s.parameters(), "
+								     "then divide by npu_world_size), or the ranks drift apart",
+							   (int)text(m, b[k].call).len, text(m, b[k].call).ptr, b[k].oname, b[k].oname, b[k].oname));
+	}
+	tp_array_free(&done);
+}
+
 /* Wraps one model in DDP where it is trained, and sends what needs the
  * model itself through .module. */
 static void wrap_model(tp_matcher *m, tp_str model)
@@ -2138,6 +2298,7 @@ static void wrap_model(tp_matcher *m, tp_str model)
 	elsewhere(m, model, wrap_at);
 	tp_calls givers = {0};
 	model_givers(m, model, &givers);
+	tp_array(struct bypass) bypasses = {0};
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint32_t obj = TP_NONE, args = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_ARGUMENTS) : TP_NONE;
 		const char *qn = kind(m, args) == K_ARG_LIST ? qname(m, i) : NULL;
@@ -2154,8 +2315,9 @@ static void wrap_model(tp_matcher *m, tp_str model)
 				if (kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model))
 					obj = v;
 			}
-		int helper = 0; /* save_checkpoint(model, opt, path), load_checkpoint(path, model) */
-		if (kind(m, args) == K_ARG_LIST && (!qn || strcmp(qn, "torch.save") != 0) && (saver_call(m, i, qn) || prepares_by_name(m, i)))
+		int helper = 0; /* save_checkpoint(model, opt, path), load_checkpoint(path, model), stopper.step(acc, model) */
+		if (kind(m, args) == K_ARG_LIST && (!qn || strcmp(qn, "torch.save") != 0) &&
+		    (saver_call(m, i, qn) || prepares_by_name(m, i) || early_stopper(m, i)))
 			for (uint32_t a = N(m, args)->first; a != TP_NONE && !helper; a = N(m, a)->next) {
 				uint32_t v = kind(m, a) == K_KEYWORD_ARG ? tp_child(m->tree, a, F_VALUE) : a;
 				if (kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model))
@@ -2200,13 +2362,114 @@ static void wrap_model(tp_matcher *m, tp_str model)
 			note(m, i, tp_arena_printf(m->arena, "%.*s trains %s inside a method: its forward runs around DistributedDataParallel, "
 							   "so no gradient is synchronised; call the wrapped %s itself for the forward in that step",
 						   (int)a.len, a.ptr, oname, oname));
+		else if (attr != TP_NONE && bypasses_forward(m, i))
+			tp_array_push(&bypasses, ((struct bypass){i, oname}));
+		if (helper && early_stopper(m, i) == 2)
+			note(m, i, tp_arena_printf(m->arena, "%.*s saves the model on every rank, into one file (code of another file): put "
+							     "that torch.save under `if torch.distributed.get_rank() == 0:` there, and call "
+							     "torch.distributed.barrier() before every rank loads the checkpoint",
+						   (int)text(m, fn).len, text(m, fn).ptr));
 		if (sure)
 			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module", why);
 		else
 			add(m, TP_OP_MODIFY, N(m, obj)->start, N(m, obj)->end, via,
 			    tp_arena_printf(m->arena, "%s (here %s may be the DDP wrapper or the plain module)", why, oname));
 	}
+	average_gradients(m, bypasses.items, bypasses.len);
+	tp_array_free(&bypasses);
 	tp_array_free(&givers);
+}
+
+/* The file that a torch.save (idx 1) or torch.load (idx 0) call writes or
+ * reads: its argument f, or the path that `with open(path) as f` opened
+ * for it (that with statement in *out, else TP_NONE; out may be NULL). */
+static uint32_t file_arg(uint32_t *out, const tp_matcher *m, uint32_t call, int idx)
+{
+	uint32_t dummy;
+	out = out ? out : &dummy;
+	*out = TP_NONE;
+	int kw = 0;
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	uint32_t f = kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, idx, "f", &kw) : TP_NONE;
+	f = f != TP_NONE && kw ? tp_child(m->tree, f, F_VALUE) : f;
+	for (uint32_t p = N(m, call)->parent; kind(m, f) == K_IDENTIFIER && p != TP_NONE; p = N(m, p)->parent) {
+		uint32_t body = kind(m, p) == K_WITH ? tp_child(m->tree, p, F_BODY) : TP_NONE;
+		for (uint32_t j = p + 1; body != TP_NONE && j < body; j++) {
+			uint32_t alias = kind(m, j) == K_AS_PATTERN ? tp_child(m->tree, j, F_ALIAS) : TP_NONE;
+			uint32_t open = alias == TP_NONE ? TP_NONE : N(m, j)->first;
+			uint32_t oargs = kind(m, open) == K_CALL ? tp_child(m->tree, open, F_ARGUMENTS) : TP_NONE;
+			if (kind(m, oargs) == K_ARG_LIST && tp_str_same(text(m, alias), text(m, f)) && with_of(m, p, "open")) {
+				*out = p;
+				return N(m, oargs)->first;
+			}
+		}
+	}
+	return f;
+}
+
+/* Whether file expressions a and b are written alike ('best.pt' and
+ * "best.pt" too). */
+static int same_file(const tp_matcher *m, uint32_t a, uint32_t b)
+{
+	if (a == TP_NONE || b == TP_NONE)
+		return 0;
+	tp_str x = text(m, a), y = text(m, b);
+	if (x.len != y.len)
+		return 0;
+	for (size_t k = 0; k < x.len; k++)
+		if (x.ptr[k] != y.ptr[k] && !(strchr("'\"", x.ptr[k]) && strchr("'\"", y.ptr[k])))
+			return 0;
+	return 1;
+}
+
+/* Whether a condition on identifier id may differ between ranks: a name
+ * that a loop of its function assigns (`if val_acc > best:`), a measure of
+ * this rank's share of the data. */
+static int measured(const tp_matcher *m, uint32_t id)
+{
+	uint32_t fn = function_of(m, id);
+	for (uint32_t j = fn; j < (fn ? N(m, fn)->end_index : m->tree->count); j++)
+		if ((kind(m, j) == K_FOR || kind(m, j) == K_WHILE) && function_of(m, j) == fn && assigned_under(m, j, text(m, id)))
+			return 1;
+	return 0;
+}
+
+/* Before a torch.load of a file that rank 0 alone saved above (written as
+ * one of the saved files): torch.distributed.barrier(), so that the other
+ * ranks do not read it while rank 0 writes it. Only where every rank comes:
+ * not in a loop, nor under an `if` on a measure; elsewhere a WARNING. */
+static void wait_for_save(tp_matcher *m, uint32_t load, const tp_calls *saved)
+{
+	uint32_t with, f = file_arg(&with, m, load, 0), stmt = with != TP_NONE ? with : load; /* before the open too */
+	int same = 0, every = 1;
+	for (size_t k = 0; k < saved->len && !same; k++)
+		same = same_file(m, f, saved->items[k]);
+	while (N(m, stmt)->parent != TP_NONE && kind(m, N(m, stmt)->parent) != K_BLOCK && kind(m, N(m, stmt)->parent) != K_MODULE)
+		stmt = N(m, stmt)->parent;
+	for (uint32_t c = stmt, p = N(m, stmt)->parent; every && p != TP_NONE; c = p, p = N(m, p)->parent) {
+		if (kind(m, p) == K_FUNCTION_DEF || kind(m, p) == K_CLASS_DEF)
+			break;
+		every = kind(m, p) != K_FOR && kind(m, p) != K_WHILE;
+		/* the condition of the if, and of the elif that holds the load */
+		uint32_t cond[2] = {kind(m, p) == K_IF ? N(m, p)->first : TP_NONE,
+				    kind(m, p) == K_IF && kind(m, c) != K_BLOCK && kind(m, N(m, c)->first) != K_BLOCK ? N(m, c)->first : TP_NONE};
+		for (int k = 0; k < 2; k++)
+			for (uint32_t j = cond[k]; every && j != TP_NONE && j < N(m, cond[k])->end_index; j++)
+				every = kind(m, j) != K_IDENTIFIER || N(m, j)->field == F_ATTRIBUTE || !measured(m, j);
+	}
+	if (same && every && own_lines(m, stmt)) {
+		tp_str ind = tp_match__indent(m, N(m, stmt)->start);
+		add(m, TP_OP_INSERT, N(m, stmt)->start, N(m, stmt)->start,
+		    tp_arena_printf(m->arena, "torch.distributed.barrier()%s%.*s", m->eol, (int)ind.len, ind.ptr),
+		    tp_arena_printf(m->arena, "wait for rank 0 to save %.*s before every rank loads it", (int)text(m, f).len, text(m, f).ptr));
+	} else if (same) {
+		note(m, load, "rank 0 alone saves this file above, and the other ranks do not wait for the save: call "
+			      "torch.distributed.barrier() before this load where every rank comes (the ranks may not all come "
+			      "here: a loop, or an if on what each rank measured)");
+	} else {
+		note(m, load, "if this reads a file that rank 0 alone saves above, call torch.distributed.barrier() before it: "
+			      "the other ranks do not wait for the save");
+	}
 }
 
 void tp_distributed(tp_matcher *m)
@@ -2242,6 +2505,7 @@ void tp_distributed(tp_matcher *m)
 	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
 	tp_array(uint32_t) loaders = {0};
 	int loader_calls = 0, saved = 0;
+	tp_calls saved_files = {0}; /* what the saves on rank 0 write (torch.save's f) */
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
 		if (k == K_BREAK)
@@ -2271,10 +2535,12 @@ void tp_distributed(tp_matcher *m)
 		} else if ((qn && strcmp(qn, "torch.save") == 0 && !in_saver(m, i)) || saver_call(m, i, qn)) {
 			uint32_t p = N(m, i)->parent;
 			uint32_t w = kind(m, p) == K_EXPR_STMT && kind(m, N(m, p)->parent) == K_BLOCK ? N(m, N(m, p)->parent)->parent : TP_NONE;
-			if (in_temp_dir(m, i)) {
-				continue; /* each rank saves into its own directory and reads it back */
+			if (own_file(m, i)) {
+				continue; /* each rank saves into its own file and reads it back */
 			} else if (kind(m, w) == K_WITH && with_of(m, w, "open") && !has_loop(m, w) && !rank_guarded(m, i) && guard_block(m, w)) {
 				saved = 1; /* `with open(path, "wb") as f: torch.save(sd, f)`: the open too */
+				if (qn && strcmp(qn, "torch.save") == 0)
+					tp_array_push(&saved_files, file_arg(NULL, m, i, 1));
 			} else if (p != TP_NONE && kind(m, p) == K_EXPR_STMT && !rank_guarded(m, i)) {
 				/* After other code on its line (`if best: torch.save(...)`,
 				 * `x = 1; torch.save(...)`) no `if` may start: a condition. */
@@ -2289,10 +2555,11 @@ void tp_distributed(tp_matcher *m)
 				add(m, TP_OP_INSERT, N(m, p)->start, N(m, p)->start, inline_ ? "npu_rank == 0 and " : "if npu_rank == 0: ",
 				    "save checkpoints on rank 0 only");
 				saved = 1;
+				if (qn && strcmp(qn, "torch.save") == 0)
+					tp_array_push(&saved_files, file_arg(NULL, m, i, 1));
 			}
 		} else if (saved && qn && strcmp(qn, "torch.load") == 0) {
-			note(m, i, "if this reads a file that rank 0 alone saves above, call torch.distributed.barrier() before it: "
-				   "the other ranks do not wait for the save");
+			wait_for_save(m, i, &saved_files);
 			choose_device(m, i, qn, index);
 		} else if (qname_in(qn, random_split) && !seeds(m)) {
 			int kw = 0;
@@ -2311,6 +2578,7 @@ void tp_distributed(tp_matcher *m)
 			choose_device(m, i, qn, index);
 		}
 	}
+	tp_array_free(&saved_files);
 	local_device_values(m, index, ready);
 	check_plateau(m);
 	/* The process group, right after the module's imports. */

@@ -6,6 +6,7 @@
 # usage: distributed.sh TRANSPLT_BIN   (run from the repository root)
 set -euo pipefail
 bin=$1
+root=$(pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/proj" "$tmp/out"
@@ -28,3 +29,19 @@ r1=$(batches "$tmp/two.log" 1)
 [ -n "$one" ] && [ -n "$r0" ] && [ -n "$r1" ] || { cat "$tmp/one.log" "$tmp/two.log"; fail "batch counts not reported"; }
 [ $((r0 * 2)) = "$one" ] && [ $((r1 * 2)) = "$one" ] || fail "each rank should read half of $one batches, read $r0 and $r1"
 echo "distributed ok: one process $one batches per epoch, ranks $r0 + $r1, in sync"
+
+# Training that calls the model's own methods (agent.get_value(x)) runs
+# around DDP's forward: the gradient averaging after backward keeps the ranks
+# in sync.
+(cd "$tmp" && "$bin" run --nproc 2 "$root/tests/cases/distributed/method_bypass/expected.py") >"$tmp/meth.log" 2>&1 ||
+	{ cat "$tmp/meth.log"; fail "2-process run of method_bypass failed"; }
+grep -q "ranks in sync: .* on 2 ranks" "$tmp/meth.log" || { cat "$tmp/meth.log"; fail "method_bypass: ranks not in sync"; }
+echo "distributed ok: training through the model's methods stays in sync"
+
+# Rank 0 alone saves the best weights that every rank then reloads: the
+# barrier before the load keeps the other ranks from reading a file half
+# written.
+(cd "$tmp" && "$bin" run --nproc 2 "$root/tests/cases/distributed/load_after_save/expected.py") >"$tmp/load.log" 2>&1 ||
+	{ cat "$tmp/load.log"; fail "2-process run of load_after_save failed"; }
+grep -q "ranks in sync: .* on 2 ranks" "$tmp/load.log" || { cat "$tmp/load.log"; fail "load_after_save: ranks not in sync"; }
+echo "distributed ok: every rank reloads rank 0's checkpoint after the barrier"

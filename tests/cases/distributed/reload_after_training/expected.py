@@ -35,5 +35,6 @@ except KeyboardInterrupt:
     pass
 
 model = nn.Linear(4, 1)
+torch.distributed.barrier()
 model.load_state_dict(torch.load("best.pt"))
 model.npu()

@@ -22,6 +22,7 @@ def main():
             best = loss.item()
             if npu_rank == 0: torch.save(model.module.state_dict(), "best.pt")
     # every rank reloads the best weights that rank 0 saved
+    torch.distributed.barrier()
     model.module.load_state_dict(torch.load("best.pt"))
 
 
