@@ -1018,19 +1018,21 @@ static void local_device_expr(tp_matcher *m, uint32_t e, int depth)
  * becomes the local rank's device. */
 /* A device index v (each branch of `rank if c else "cpu"`) becomes the
  * launcher's: the device variable, as a string for .to(). */
-static void local_index(tp_matcher *m, uint32_t v, int to, const tp_rule *index, int depth)
+static void local_index(tp_matcher *m, uint32_t v, int to, int query, const tp_rule *index, int depth)
 {
 	if (kind(m, v) == K_CONDITIONAL && depth < 8) {
 		uint32_t then = N(m, v)->first, cond = then == TP_NONE ? TP_NONE : N(m, then)->next;
-		local_index(m, then, to, index, depth + 1);
-		local_index(m, cond == TP_NONE ? TP_NONE : N(m, cond)->next, to, index, depth + 1);
+		local_index(m, then, to, query, index, depth + 1);
+		local_index(m, cond == TP_NONE ? TP_NONE : N(m, cond)->next, to, query, index, depth + 1);
 		return;
 	}
 	if (v == TP_NONE)
 		return;
 	/* What .cuda(), set_device() and the like get is a device whatever its
-	 * name (config.LOCAL_RANK, i); what .to() gets, only when it is an index. */
-	int device = !to && kind(m, v) != K_STRING && kind(m, v) != K_CONCAT_STRING && !tp_str_eq(text(m, v), "None");
+	 * name (config.LOCAL_RANK, i); what .to() gets, only when it is an index.
+	 * A query (synchronize(device), get_device_capability(x.device)) reads a
+	 * device the code holds: only an index is a choice there. */
+	int device = !to && !query && kind(m, v) != K_STRING && kind(m, v) != K_CONCAT_STRING && !tp_str_eq(text(m, v), "None");
 	if (m->claimed[v] || !(device || tp_match__int_index(m, index, v)) || tp_str_eq(text(m, v), m->device_var) ||
 	    enumerates_devices(m, v))
 		return;
@@ -1043,7 +1045,7 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 	if (fn == TP_NONE || args == TP_NONE || kind(m, args) != K_ARG_LIST || !index)
 		return;
 	const char *qn = tp_resolve_qname(m->res, fn, NULL);
-	int kw = 0, to = 0;
+	int kw = 0, to = 0, query = 0;
 	uint32_t a = TP_NONE;
 	/* The device API's functions that take a device first (or second:
 	 * set_rng_state(state, device)). */
@@ -1055,6 +1057,7 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 	const char *member = qn && (strncmp(qn, "torch.cuda.", 11) == 0 || strncmp(qn, "torch.npu.", 10) == 0) ? strchr(qn + 6, '.') + 1 : NULL;
 	if (member && qname_in(member, device_api)) {
 		a = tp_match__find_arg(m, args, strcmp(member, "set_rng_state") == 0 ? 1 : 0, "device", &kw);
+		query = strcmp(member, "set_device") != 0 && strcmp(member, "device") != 0;
 	} else if (qname_in(qn, ddp) || (qn && strcmp(qn, "torch.distributed.barrier") == 0)) {
 		/* DDP(model, device_ids=[args.gpu], output_device=args.gpu), barrier(device_ids=[gpu]) */
 		uint32_t ids = tp_match__find_arg(m, args, -1, "device_ids", &kw), out = tp_match__find_arg(m, args, -1, "output_device", &kw);
@@ -1078,7 +1081,7 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 	uint32_t v = a != TP_NONE && kw ? tp_child(m->tree, a, F_VALUE) : a;
 	if (v != TP_NONE && to && !tp_match__int_index(m, index, v))
 		local_device_expr(m, v, 0); /* .to("cuda:0") */
-	local_index(m, v, to, index, 0);
+	local_index(m, v, to, query, index, 0);
 }
 
 /* The device choices of one call: torch.device(...), torch.load's
