@@ -1481,11 +1481,37 @@ static void preamble(tp_matcher *m, uint32_t anchor, const char *lines, const ch
 		tp_array_push(&m->late, m->items.items[--m->items.len]);
 }
 
+/* A call that starts a worker process per device, or TP_NONE: a process
+ * pool or Process (also of a get_context(...)) in a file whose device
+ * choices count the devices (`torch.device(i % torch.cuda.device_count())`,
+ * f"cuda:{i}" in a loop over them). */
+static uint32_t device_workers(const tp_matcher *m)
+{
+	static const char *const starters[] = {"torch.multiprocessing.Pool", "torch.multiprocessing.Process",
+					       "torch.multiprocessing.get_context", "multiprocessing.Pool", "multiprocessing.Process",
+					       "multiprocessing.get_context", "concurrent.futures.ProcessPoolExecutor", NULL};
+	uint32_t start = TP_NONE;
+	int per_device = 0;
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
+		if (start == TP_NONE && qname_in(qn, starters))
+			start = i;
+		if (!per_device && ((qn && strcmp(qn, "torch.device") == 0) || (kind(m, i) != K_CALL && names_cuda(m, i))))
+			per_device = counts_devices(m, i, 0) || enumerates_devices(m, i);
+	}
+	return per_device ? start : TP_NONE;
+}
+
 /* Why the file runs once per rank, its node, or TP_NONE: it sets up the
- * process group or spawns the ranks itself (`mp.spawn(run, ...)`), or reads
- * LOCAL_RANK, which launchers such as torchrun set. */
+ * process group or spawns the ranks itself (`mp.spawn(run, ...)`, a worker
+ * per device), or reads LOCAL_RANK, which launchers such as torchrun set. */
 static uint32_t per_rank(const tp_matcher *m, const char **why)
 {
+	uint32_t workers = device_workers(m);
+	if (workers != TP_NONE) {
+		*why = tp_arena_printf(m->arena, "it starts a worker per device: %s", qname(m, workers));
+		return tp_child(m->tree, workers, F_FUNCTION);
+	}
 	static const char *const setup[] = {"torch.distributed.init_process_group", "torch.distributed.distributed_c10d.init_process_group",
 					    "torch.multiprocessing.spawn", "torch.multiprocessing.start_processes",
 					    "deepspeed.init_distributed", NULL};
