@@ -876,10 +876,24 @@ static const char *origin(const tp_matcher *m)
 	return m->dist_model ? "the device comes from the launcher" : "the device comes from DEVICE_ID (-s)";
 }
 
+static long literal_index(const tp_matcher *m, uint32_t e);
+
 /* Device choice v becomes rep, all of it: no rule edits its parts after
- * (torch.cuda.current_device() in it would overlap). */
+ * (torch.cuda.current_device() in it would overlap). A file that names two
+ * device numbers (`.to("cuda:0")`, `.cuda(1)`) is model parallel: one
+ * DEVICE_ID would fold its parts onto one card, so its numbers stay. */
 static void choose(tp_matcher *m, uint32_t v, const char *rep, const char *message)
 {
+	char digits[24] = "";
+	if (kind(m, v) == K_INTEGER && text(m, v).len < sizeof digits)
+		memcpy(digits, text(m, v).ptr, text(m, v).len);
+	long n = kind(m, v) == K_INTEGER ? (*digits ? strtol(digits, NULL, 0) : -1) : literal_index(m, v);
+	if (!m->dist_model && n >= 0 && m->device_number && m->device_number != n + 1 && !m->model_parallel)
+		m->model_parallel = v;
+	if (!m->dist_model && n >= 0 && m->model_parallel)
+		return;
+	if (n >= 0 && !m->device_number)
+		m->device_number = n + 1;
 	memset(m->claimed + v, 1, N(m, v)->end_index - v);
 	if (!m->dist_model && !m->rank_device && rank_derived(m, v, 0))
 		m->rank_device = v;
@@ -1232,16 +1246,25 @@ static int one_device_value(const tp_matcher *m, uint32_t i)
 	       !((pk == K_LIST || pk == K_TUPLE || pk == K_SET) && (N(m, i)->next != TP_NONE || N(m, p)->first != i));
 }
 
-static void local_device_values(tp_matcher *m, const tp_rule *index, uint32_t ready)
+/* The second of two device numbers that device strings name (model
+ * parallel), or 0. */
+static uint32_t numbered_devices(const tp_matcher *m)
 {
 	long seen = -1;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		long n = !in_choices(m, i) && !(kind(m, N(m, i)->parent) == K_PAIR && N(m, i)->field == F_KEY) ? literal_index(m, i) : -1;
 		if (n >= 0 && seen >= 0 && n != seen)
-			return;
+			return i;
 		if (n >= 0)
 			seen = n;
 	}
+	return 0;
+}
+
+static void local_device_values(tp_matcher *m, const tp_rule *index, uint32_t ready)
+{
+	if (m->model_parallel)
+		return;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
 		if (m->claimed[i] || (k != K_STRING && k != K_BINARY_OP && k != K_CALL))
@@ -1588,19 +1611,17 @@ static void set_device_where_imported(tp_matcher *m, const uint8_t *was_claimed)
 	tp_array_free(&done);
 }
 
-void tp_specify_device(tp_matcher *m)
+/* Makes each device choice follow DEVICE_ID; whether the file sets the
+ * device variable itself goes to defined. Returns whether a bare .cuda()
+ * uses the current device. */
+static int choose_devices(tp_matcher *m, const tp_rule *index, const uint8_t *was_claimed, int *defined)
 {
-	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
-	uint32_t anchor = preamble_anchor(m);
-	int defined = 0, bare = 0;
-	size_t before = m->items.len;
-	uint8_t *was_claimed = tp_arena_alloc(m->arena, m->tree->count + 1);
-	memcpy(was_claimed, m->claimed, m->tree->count + 1);
+	int bare = 0;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
 		if (k == K_ASSIGNMENT) {
 			uint32_t left = tp_child(m->tree, i, F_LEFT);
-			defined |= left != TP_NONE && tp_str_eq(text(m, left), m->device_var);
+			*defined |= left != TP_NONE && tp_str_eq(text(m, left), m->device_var);
 		}
 		if (k != K_CALL)
 			continue;
@@ -1612,6 +1633,26 @@ void tp_specify_device(tp_matcher *m)
 		bare |= leaf != TP_NONE && tp_str_eq(text(m, leaf), "cuda") && kind(m, args) == K_ARG_LIST &&
 			tp_match__find_arg(m, args, 0, "device", &kw) == TP_NONE;
 	}
+	return bare;
+}
+
+static void specify_device(tp_matcher *m)
+{
+	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
+	uint32_t anchor = preamble_anchor(m), known;
+	int defined, bare;
+	size_t before = m->items.len;
+	uint8_t *was_claimed = tp_arena_alloc(m->arena, m->tree->count + 1);
+	memcpy(was_claimed, m->claimed, m->tree->count + 1);
+	m->model_parallel = numbered_devices(m);
+	do { /* again when a second number comes late (`.cuda(1)` after `.cuda(0)`), leaving the numbers */
+		known = m->model_parallel;
+		memcpy(m->claimed, was_claimed, m->tree->count + 1);
+		m->items.len = before;
+		m->plain_device = defined = 0;
+		m->rank_device = 0;
+		bare = choose_devices(m, index, was_claimed, &defined);
+	} while (m->model_parallel != known);
 	local_device_values(m, index, anchor == TP_NONE ? 0 : N(m, anchor)->end);
 	if ((m->items.len == before && !m->plain_device && !bare) || defined)
 		return; /* nothing for -s to do */
@@ -1647,6 +1688,15 @@ void tp_specify_device(tp_matcher *m)
 	tp_buf_dispose(&b);
 	if (lazy)
 		set_device_where_imported(m, was_claimed);
+}
+
+void tp_specify_device(tp_matcher *m)
+{
+	specify_device(m);
+	if (m->model_parallel)
+		note(m, m->model_parallel, "model parallel: this file names several device numbers, which -s leaves as they are "
+					   "(npu:0, npu:1, ...) rather than fold its parts onto DEVICE_ID's one card; to start at "
+					   "DEVICE_ID, add int(os.environ[\"DEVICE_ID\"]) to each number by hand");
 }
 
 /* The models MAIN trains: each name whose parameters() an optimizer is

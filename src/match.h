@@ -26,6 +26,8 @@ typedef struct {
 	uint8_t *claimed;       /* per node: rewritten by distributed mode already */
 	int plain_device;       /* -s: a device choice is a plain "cuda", which needs set_device too */
 	uint32_t rank_device;   /* -s: the first device choice that comes from a rank, 0 if none */
+	long device_number;     /* -s: 1 + the first device number a choice names, 0 if none */
+	uint32_t model_parallel; /* -s: where a second device number is named (its numbers stay), 0 if none */
 	int device_argument;    /* a call gets a device string the rules wrote: "npu" needs torch_npu loaded */
 	int torch_file;         /* the file imports torch (set by tp_match) */
 	int dist_setup;         /* distributed mode wrote MAIN's process group setup */
