@@ -1246,6 +1246,26 @@ static int one_device_value(const tp_matcher *m, uint32_t i)
 	       !((pk == K_LIST || pk == K_TUPLE || pk == K_SET) && (N(m, i)->next != TP_NONE || N(m, p)->first != i));
 }
 
+/* Whether string node str is a plain "cuda" that picks the current device,
+ * which set_device makes DEVICE_ID's, wherever it is (`self.device =
+ * 'cuda'`, `def load(device="cuda")`, `return "cuda"`); not a comparison's
+ * side nor a key, which read a device, nor a device type (`autocast("cuda")`,
+ * device_type=), nor a foreign "cuda" in a file without torch. */
+static int current_device_choice(const tp_matcher *m, uint32_t str)
+{
+	if (!m->torch_file || !plain_cuda(m, str) || !one_device_value(m, str) || in_choices(m, str))
+		return 0;
+	uint32_t e = str, p = N(m, e)->parent;
+	while (kind(m, p) == K_PARENTHESIZED || kind(m, p) == K_CONDITIONAL)
+		e = p, p = N(m, p)->parent;
+	if (kind(m, p) == K_COMPARISON || kind(m, p) == K_SUBSCRIPT || kind(m, p) == K_CASE_PATTERN || kind(m, p) == K_INTERPOLATION)
+		return 0;
+	if (kind(m, p) == K_KEYWORD_ARG)
+		return !tp_str_eq(text(m, tp_child(m->tree, p, F_NAME)), "device_type");
+	const char *qn = kind(m, p) == K_ARG_LIST ? qname(m, N(m, p)->parent) : NULL;
+	return !(qn && (strcmp(qn, "torch.autocast") == 0 || strncmp(qn, "torch.amp.", 10) == 0));
+}
+
 /* The second of two device numbers that device strings name (model
  * parallel), or 0. */
 static uint32_t numbered_devices(const tp_matcher *m)
@@ -1577,7 +1597,7 @@ static void set_device_where_imported(tp_matcher *m, const uint8_t *was_claimed)
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint32_t fn = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
 		uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
-		if (!(m->claimed[i] && !was_claimed[i]) && !(kind(m, i) == K_STRING && plain_cuda(m, i)) &&
+		if (!(m->claimed[i] && !was_claimed[i]) && !(kind(m, i) == K_STRING && current_device_choice(m, i)) &&
 		    !(leaf != TP_NONE && tp_str_eq(text(m, leaf), "cuda")))
 			continue;
 		uint32_t imp = TP_NONE, def = TP_NONE;
@@ -1623,6 +1643,8 @@ static int choose_devices(tp_matcher *m, const tp_rule *index, const uint8_t *wa
 			uint32_t left = tp_child(m->tree, i, F_LEFT);
 			*defined |= left != TP_NONE && tp_str_eq(text(m, left), m->device_var);
 		}
+		if (k == K_STRING && !was_claimed[i])
+			m->plain_device |= current_device_choice(m, i);
 		if (k != K_CALL)
 			continue;
 		choose_device(m, i, qname(m, i), index);
