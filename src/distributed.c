@@ -1247,23 +1247,34 @@ static int one_device_value(const tp_matcher *m, uint32_t i)
 }
 
 /* Whether string node str is a plain "cuda" that picks the current device,
- * which set_device makes DEVICE_ID's, wherever it is (`self.device =
- * 'cuda'`, `def load(device="cuda")`, `return "cuda"`); not a comparison's
- * side nor a key, which read a device, nor a device type (`autocast("cuda")`,
- * device_type=), nor a foreign "cuda" in a file without torch. */
+ * which set_device makes DEVICE_ID's, wherever it is, as a name around it
+ * says (`self.device = 'cuda'`, `def load(device="cuda")`, `.to("cuda")`).
+ * Not a comparison's side, a key, a list of devices, a test of a string
+ * (`s.startswith("cuda")`) nor a device type (`autocast("cuda")`,
+ * device_type=): they choose nothing. */
 static int current_device_choice(const tp_matcher *m, uint32_t str)
 {
+	static const char *const tests[] = {"startswith", "endswith", "find", "index", "count", "replace", "split", NULL};
 	if (!m->torch_file || !plain_cuda(m, str) || !one_device_value(m, str) || in_choices(m, str))
 		return 0;
-	uint32_t e = str, p = N(m, e)->parent;
+	uint32_t p = N(m, str)->parent;
 	while (kind(m, p) == K_PARENTHESIZED || kind(m, p) == K_CONDITIONAL)
-		e = p, p = N(m, p)->parent;
-	if (kind(m, p) == K_COMPARISON || kind(m, p) == K_SUBSCRIPT || kind(m, p) == K_CASE_PATTERN || kind(m, p) == K_INTERPOLATION)
+		p = N(m, p)->parent;
+	uint16_t k = kind(m, p);
+	if (k == K_COMPARISON || k == K_SUBSCRIPT || k == K_LIST || k == K_TUPLE || k == K_SET || k == K_CASE_PATTERN ||
+	    k == K_INTERPOLATION)
 		return 0;
-	if (kind(m, p) == K_KEYWORD_ARG)
-		return !tp_str_eq(text(m, tp_child(m->tree, p, F_NAME)), "device_type");
-	const char *qn = kind(m, p) == K_ARG_LIST ? qname(m, N(m, p)->parent) : NULL;
-	return !(qn && (strcmp(qn, "torch.autocast") == 0 || strncmp(qn, "torch.amp.", 10) == 0));
+	tp_str key = k == K_KEYWORD_ARG ? text(m, tp_child(m->tree, p, F_NAME)) : (tp_str){"", 0};
+	if (tp_str_eq(key, "map_location"))
+		return 1;
+	uint32_t fn = k == K_ARG_LIST ? tp_child(m->tree, N(m, p)->parent, F_FUNCTION) : TP_NONE;
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
+	char name[16];
+	const char *qn = fn != TP_NONE ? tp_resolve_qname(m->res, fn, NULL) : NULL;
+	if (tp_str_eq(key, "device_type") || (qn && (strcmp(qn, "torch.autocast") == 0 || strncmp(qn, "torch.amp.", 10) == 0)) ||
+	    (leaf != TP_NONE && lower_name(name, sizeof name, text(m, leaf)) && qname_in(name, tests)))
+		return 0;
+	return tp_match__named_device(m, str);
 }
 
 /* The second of two device numbers that device strings name (model

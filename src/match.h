@@ -56,6 +56,9 @@ uint32_t tp_match__find_arg(const tp_matcher *m, uint32_t args, int idx, const c
 void tp_match__add_keyword(tp_matcher *m, const tp_rule *r, uint32_t args, const char *kw, const char *message);
 /* Whether expression v is an integer device index by r's filter. */
 int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v);
+/* Whether a name around string str says it is a device (`device = "cuda"`,
+ * `x.to("cuda")`, `def f(device="cuda")`). */
+int tp_match__named_device(const tp_matcher *m, uint32_t str);
 /* distributed.c: the DDP edits of MAIN, before the walk. */
 void tp_distributed(tp_matcher *m);
 /* distributed.c: -s, device choices follow DEVICE_ID. */
