@@ -1294,7 +1294,7 @@ static uint32_t numbered_devices(const tp_matcher *m)
 
 static void local_device_values(tp_matcher *m, const tp_rule *index, uint32_t ready)
 {
-	if (m->model_parallel)
+	if (m->model_parallel || numbered_devices(m))
 		return;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
