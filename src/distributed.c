@@ -887,7 +887,7 @@ static void choose(tp_matcher *m, uint32_t v, const char *rep, const char *messa
 	char digits[24] = "";
 	if (kind(m, v) == K_INTEGER && text(m, v).len < sizeof digits)
 		memcpy(digits, text(m, v).ptr, text(m, v).len);
-	long n = kind(m, v) == K_INTEGER ? (*digits ? strtol(digits, NULL, 0) : -1) : literal_index(m, v);
+	long n = kind(m, v) == K_INTEGER ? (*digits ? strtol(digits, NULL, 10) : -1) : literal_index(m, v);
 	if (!m->dist_model && n >= 0 && m->device_number && m->device_number != n + 1 && !m->model_parallel)
 		m->model_parallel = v;
 	if (!m->dist_model && n >= 0 && m->model_parallel)
