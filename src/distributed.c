@@ -930,10 +930,24 @@ static const char *origin(const tp_matcher *m)
 	return m->dist_model ? "the device comes from the launcher" : "the device comes from DEVICE_ID (-s)";
 }
 
+static long literal_index(const tp_matcher *m, uint32_t e);
+
 /* Device choice v becomes rep, all of it: no rule edits its parts after
- * (torch.cuda.current_device() in it would overlap). */
+ * (torch.cuda.current_device() in it would overlap). A file that names two
+ * device numbers (`.to("cuda:0")`, `.cuda(1)`) is model parallel: one
+ * DEVICE_ID would fold its parts onto one card, so its numbers stay. */
 static void choose(tp_matcher *m, uint32_t v, const char *rep, const char *message)
 {
+	char digits[24] = "";
+	if (kind(m, v) == K_INTEGER && text(m, v).len < sizeof digits)
+		memcpy(digits, text(m, v).ptr, text(m, v).len);
+	long n = kind(m, v) == K_INTEGER ? (*digits ? strtol(digits, NULL, 10) : -1) : literal_index(m, v);
+	if (!m->dist_model && n >= 0 && m->device_number && m->device_number != n + 1 && !m->model_parallel)
+		m->model_parallel = v;
+	if (!m->dist_model && n >= 0 && m->model_parallel)
+		return;
+	if (n >= 0 && !m->device_number)
+		m->device_number = n + 1;
 	memset(m->claimed + v, 1, N(m, v)->end_index - v);
 	if (!m->dist_model && !m->rank_device && rank_derived(m, v, 0))
 		m->rank_device = v;
@@ -1072,19 +1086,21 @@ static void local_device_expr(tp_matcher *m, uint32_t e, int depth)
  * becomes the local rank's device. */
 /* A device index v (each branch of `rank if c else "cpu"`) becomes the
  * launcher's: the device variable, as a string for .to(). */
-static void local_index(tp_matcher *m, uint32_t v, int to, const tp_rule *index, int depth)
+static void local_index(tp_matcher *m, uint32_t v, int to, int query, const tp_rule *index, int depth)
 {
 	if (kind(m, v) == K_CONDITIONAL && depth < 8) {
 		uint32_t then = N(m, v)->first, cond = then == TP_NONE ? TP_NONE : N(m, then)->next;
-		local_index(m, then, to, index, depth + 1);
-		local_index(m, cond == TP_NONE ? TP_NONE : N(m, cond)->next, to, index, depth + 1);
+		local_index(m, then, to, query, index, depth + 1);
+		local_index(m, cond == TP_NONE ? TP_NONE : N(m, cond)->next, to, query, index, depth + 1);
 		return;
 	}
 	if (v == TP_NONE)
 		return;
 	/* What .cuda(), set_device() and the like get is a device whatever its
-	 * name (config.LOCAL_RANK, i); what .to() gets, only when it is an index. */
-	int device = !to && kind(m, v) != K_STRING && kind(m, v) != K_CONCAT_STRING && !tp_str_eq(text(m, v), "None");
+	 * name (config.LOCAL_RANK, i); what .to() gets, only when it is an index.
+	 * A query (synchronize(device), get_device_capability(x.device)) reads a
+	 * device the code holds: only an index is a choice there. */
+	int device = !to && !query && kind(m, v) != K_STRING && kind(m, v) != K_CONCAT_STRING && !tp_str_eq(text(m, v), "None");
 	if (m->claimed[v] || !(device || tp_match__int_index(m, index, v)) || tp_str_eq(text(m, v), m->device_var) ||
 	    enumerates_devices(m, v))
 		return;
@@ -1097,7 +1113,7 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 	if (fn == TP_NONE || args == TP_NONE || kind(m, args) != K_ARG_LIST || !index)
 		return;
 	const char *qn = tp_resolve_qname(m->res, fn, NULL);
-	int kw = 0, to = 0;
+	int kw = 0, to = 0, query = 0;
 	uint32_t a = TP_NONE;
 	/* The device API's functions that take a device first (or second:
 	 * set_rng_state(state, device)). */
@@ -1109,6 +1125,7 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 	const char *member = qn && (strncmp(qn, "torch.cuda.", 11) == 0 || strncmp(qn, "torch.npu.", 10) == 0) ? strchr(qn + 6, '.') + 1 : NULL;
 	if (member && qname_in(member, device_api)) {
 		a = tp_match__find_arg(m, args, strcmp(member, "set_rng_state") == 0 ? 1 : 0, "device", &kw);
+		query = strcmp(member, "set_device") != 0 && strcmp(member, "device") != 0;
 	} else if (qname_in(qn, ddp) || (qn && strcmp(qn, "torch.distributed.barrier") == 0)) {
 		/* DDP(model, device_ids=[args.gpu], output_device=args.gpu), barrier(device_ids=[gpu]) */
 		uint32_t ids = tp_match__find_arg(m, args, -1, "device_ids", &kw), out = tp_match__find_arg(m, args, -1, "output_device", &kw);
@@ -1132,7 +1149,7 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 	uint32_t v = a != TP_NONE && kw ? tp_child(m->tree, a, F_VALUE) : a;
 	if (v != TP_NONE && to && !tp_match__int_index(m, index, v))
 		local_device_expr(m, v, 0); /* .to("cuda:0") */
-	local_index(m, v, to, index, 0);
+	local_index(m, v, to, query, index, 0);
 }
 
 /* The device choices of one call: torch.device(...), torch.load's
@@ -1283,16 +1300,56 @@ static int one_device_value(const tp_matcher *m, uint32_t i)
 	       !((pk == K_LIST || pk == K_TUPLE || pk == K_SET) && (N(m, i)->next != TP_NONE || N(m, p)->first != i));
 }
 
-static void local_device_values(tp_matcher *m, const tp_rule *index, uint32_t ready)
+/* Whether string node str is a plain "cuda" that picks the current device,
+ * which set_device makes DEVICE_ID's, wherever it is, as a name around it
+ * says (`self.device = 'cuda'`, `def load(device="cuda")`, `.to("cuda")`).
+ * Not a comparison's side, a key, a list of devices, a test of a string
+ * (`s.startswith("cuda")`) nor a device type (`autocast("cuda")`,
+ * device_type=): they choose nothing. */
+static int current_device_choice(const tp_matcher *m, uint32_t str)
+{
+	static const char *const tests[] = {"startswith", "endswith", "find", "index", "count", "replace", "split", NULL};
+	if (!m->torch_file || !plain_cuda(m, str) || !one_device_value(m, str) || in_choices(m, str))
+		return 0;
+	uint32_t p = N(m, str)->parent;
+	while (kind(m, p) == K_PARENTHESIZED || kind(m, p) == K_CONDITIONAL)
+		p = N(m, p)->parent;
+	uint16_t k = kind(m, p);
+	if (k == K_COMPARISON || k == K_SUBSCRIPT || k == K_LIST || k == K_TUPLE || k == K_SET || k == K_CASE_PATTERN ||
+	    k == K_INTERPOLATION)
+		return 0;
+	tp_str key = k == K_KEYWORD_ARG ? text(m, tp_child(m->tree, p, F_NAME)) : (tp_str){"", 0};
+	if (tp_str_eq(key, "map_location"))
+		return 1;
+	uint32_t fn = k == K_ARG_LIST ? tp_child(m->tree, N(m, p)->parent, F_FUNCTION) : TP_NONE;
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
+	char name[16];
+	const char *qn = fn != TP_NONE ? tp_resolve_qname(m->res, fn, NULL) : NULL;
+	if (tp_str_eq(key, "device_type") || (qn && (strcmp(qn, "torch.autocast") == 0 || strncmp(qn, "torch.amp.", 10) == 0)) ||
+	    (leaf != TP_NONE && lower_name(name, sizeof name, text(m, leaf)) && qname_in(name, tests)))
+		return 0;
+	return tp_match__named_device(m, str);
+}
+
+/* The second of two device numbers that device strings name (model
+ * parallel), or 0. */
+static uint32_t numbered_devices(const tp_matcher *m)
 {
 	long seen = -1;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		long n = !in_choices(m, i) && !(kind(m, N(m, i)->parent) == K_PAIR && N(m, i)->field == F_KEY) ? literal_index(m, i) : -1;
 		if (n >= 0 && seen >= 0 && n != seen)
-			return;
+			return i;
 		if (n >= 0)
 			seen = n;
 	}
+	return 0;
+}
+
+static void local_device_values(tp_matcher *m, const tp_rule *index, uint32_t ready)
+{
+	if (m->model_parallel || numbered_devices(m))
+		return;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
 		if (m->claimed[i] || (k != K_STRING && k != K_BINARY_OP && k != K_CALL))
@@ -1607,11 +1664,37 @@ static void preamble(tp_matcher *m, uint32_t anchor, int ahead, const char *line
 		tp_array_push(&m->late, m->items.items[--m->items.len]);
 }
 
+/* A call that starts a worker process per device, or TP_NONE: a process
+ * pool or Process (also of a get_context(...)) in a file whose device
+ * choices count the devices (`torch.device(i % torch.cuda.device_count())`,
+ * f"cuda:{i}" in a loop over them). */
+static uint32_t device_workers(const tp_matcher *m)
+{
+	static const char *const starters[] = {"torch.multiprocessing.Pool", "torch.multiprocessing.Process",
+					       "torch.multiprocessing.get_context", "multiprocessing.Pool", "multiprocessing.Process",
+					       "multiprocessing.get_context", "concurrent.futures.ProcessPoolExecutor", NULL};
+	uint32_t start = TP_NONE;
+	int per_device = 0;
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
+		if (start == TP_NONE && qname_in(qn, starters))
+			start = i;
+		if (!per_device && ((qn && strcmp(qn, "torch.device") == 0) || (kind(m, i) != K_CALL && names_cuda(m, i))))
+			per_device = counts_devices(m, i, 0) || enumerates_devices(m, i);
+	}
+	return per_device ? start : TP_NONE;
+}
+
 /* Why the file runs once per rank, its node, or TP_NONE: it sets up the
- * process group or spawns the ranks itself (`mp.spawn(run, ...)`), or reads
- * LOCAL_RANK, which launchers such as torchrun set. */
+ * process group or spawns the ranks itself (`mp.spawn(run, ...)`, a worker
+ * per device), or reads LOCAL_RANK, which launchers such as torchrun set. */
 static uint32_t per_rank(const tp_matcher *m, const char **why)
 {
+	uint32_t workers = device_workers(m);
+	if (workers != TP_NONE) {
+		*why = tp_arena_printf(m->arena, "it starts a worker per device: %s", qname(m, workers));
+		return tp_child(m->tree, workers, F_FUNCTION);
+	}
 	static const char *const setup[] = {"torch.distributed.init_process_group", "torch.distributed.distributed_c10d.init_process_group",
 					    "torch.multiprocessing.spawn", "torch.multiprocessing.start_processes",
 					    "deepspeed.init_distributed", NULL};
@@ -1654,7 +1737,7 @@ static void set_device_where_imported(tp_matcher *m, const uint8_t *was_claimed)
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint32_t fn = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
 		uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
-		if (!(m->claimed[i] && !was_claimed[i]) && !(kind(m, i) == K_STRING && plain_cuda(m, i)) &&
+		if (!(m->claimed[i] && !was_claimed[i]) && !(kind(m, i) == K_STRING && current_device_choice(m, i)) &&
 		    !(leaf != TP_NONE && tp_str_eq(text(m, leaf), "cuda")))
 			continue;
 		uint32_t imp = TP_NONE, def = TP_NONE;
@@ -1688,20 +1771,20 @@ static void set_device_where_imported(tp_matcher *m, const uint8_t *was_claimed)
 	tp_array_free(&done);
 }
 
-void tp_specify_device(tp_matcher *m)
+/* Makes each device choice follow DEVICE_ID; whether the file sets the
+ * device variable itself goes to defined. Returns whether a bare .cuda()
+ * uses the current device. */
+static int choose_devices(tp_matcher *m, const tp_rule *index, const uint8_t *was_claimed, int *defined)
 {
-	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
-	uint32_t anchor = preamble_anchor(m);
-	int defined = 0, bare = 0;
-	size_t before = m->items.len;
-	uint8_t *was_claimed = tp_arena_alloc(m->arena, m->tree->count + 1);
-	memcpy(was_claimed, m->claimed, m->tree->count + 1);
+	int bare = 0;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
 		if (k == K_ASSIGNMENT) {
 			uint32_t left = tp_child(m->tree, i, F_LEFT);
-			defined |= left != TP_NONE && tp_str_eq(text(m, left), m->device_var);
+			*defined |= left != TP_NONE && tp_str_eq(text(m, left), m->device_var);
 		}
+		if (k == K_STRING && !was_claimed[i])
+			m->plain_device |= current_device_choice(m, i);
 		if (k != K_CALL)
 			continue;
 		choose_device(m, i, qname(m, i), index);
@@ -1712,6 +1795,26 @@ void tp_specify_device(tp_matcher *m)
 		bare |= leaf != TP_NONE && tp_str_eq(text(m, leaf), "cuda") && kind(m, args) == K_ARG_LIST &&
 			tp_match__find_arg(m, args, 0, "device", &kw) == TP_NONE;
 	}
+	return bare;
+}
+
+static void specify_device(tp_matcher *m)
+{
+	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
+	uint32_t anchor = preamble_anchor(m), known;
+	int defined, bare;
+	size_t before = m->items.len;
+	uint8_t *was_claimed = tp_arena_alloc(m->arena, m->tree->count + 1);
+	memcpy(was_claimed, m->claimed, m->tree->count + 1);
+	m->model_parallel = numbered_devices(m);
+	do { /* again when a second number comes late (`.cuda(1)` after `.cuda(0)`), leaving the numbers */
+		known = m->model_parallel;
+		memcpy(m->claimed, was_claimed, m->tree->count + 1);
+		m->items.len = before;
+		m->plain_device = defined = 0;
+		m->rank_device = 0;
+		bare = choose_devices(m, index, was_claimed, &defined);
+	} while (m->model_parallel != known);
 	local_device_values(m, index, anchor == TP_NONE ? 0 : N(m, anchor)->end);
 	if ((m->items.len == before && !m->plain_device && !bare) || defined)
 		return; /* nothing for -s to do */
@@ -1747,6 +1850,15 @@ void tp_specify_device(tp_matcher *m)
 	tp_buf_dispose(&b);
 	if (lazy)
 		set_device_where_imported(m, was_claimed);
+}
+
+void tp_specify_device(tp_matcher *m)
+{
+	specify_device(m);
+	if (m->model_parallel)
+		note(m, m->model_parallel, "model parallel: this file names several device numbers, which -s leaves as they are "
+					   "(npu:0, npu:1, ...) rather than fold its parts onto DEVICE_ID's one card; to start at "
+					   "DEVICE_ID, add int(os.environ[\"DEVICE_ID\"]) to each number by hand");
 }
 
 /* The models MAIN trains: each name whose parameters() an optimizer is

@@ -2009,16 +2009,10 @@ static int device_name(tp_str s)
 	return 0;
 }
 
-/* Whether a bare "cuda" in a file that imports no torch names something
- * other than a device (pygments' `aliases = ['cuda', 'cu']`, a TVM or
- * numba target): it is a device only where a name around it says so, as
- * in a config (`device = "cuda"`, `dict(device="cuda")`,
- * `add_argument("--device", default="cuda")`, `def f(device="cuda")`,
- * `if args.device == "cuda"`, `x.to("cuda")`). */
-static int foreign_cuda(const tp_matcher *m, uint32_t str)
+/* Whether no name around string str says it is a device (see
+ * tp_match__named_device). */
+static int unnamed_device(const tp_matcher *m, uint32_t str)
 {
-	if (m->torch_file)
-		return 0;
 	uint32_t e = str, p = N(m, e)->parent;
 	while (kind(m, p) == K_PARENTHESIZED || kind(m, p) == K_CONDITIONAL || kind(m, p) == K_LIST || kind(m, p) == K_TUPLE ||
 	       kind(m, p) == K_SET)
@@ -2057,6 +2051,23 @@ static int foreign_cuda(const tp_matcher *m, uint32_t str)
 			p = N(m, p)->parent;
 		return kind(m, p) != K_FUNCTION_DEF || !device_name(text(m, tp_child(m->tree, p, F_NAME)));
 	}
+}
+
+/* Whether a name around string str says it is a device, as in a config
+ * (`device = "cuda"`, `dict(device="cuda")`, `add_argument("--device",
+ * default="cuda")`, `def f(device="cuda")`, `if args.device == "cuda"`,
+ * `x.to("cuda")`, `def get_device(): return "cuda"`). */
+int tp_match__named_device(const tp_matcher *m, uint32_t str)
+{
+	return !unnamed_device(m, str);
+}
+
+/* Whether a bare "cuda" in a file that imports no torch names something
+ * other than a device (pygments' `aliases = ['cuda', 'cu']`, a TVM or
+ * numba target): it is a device only where a name around it says so. */
+static int foreign_cuda(const tp_matcher *m, uint32_t str)
+{
+	return !m->torch_file && unnamed_device(m, str);
 }
 
 /* The string rules on the text [cs, ce) of string literal str: returns 0

@@ -27,6 +27,8 @@ typedef struct {
 	uint8_t *claimed;       /* per node: rewritten by distributed mode already */
 	int plain_device;       /* -s: a device choice is a plain "cuda", which needs set_device too */
 	uint32_t rank_device;   /* -s: the first device choice that comes from a rank, 0 if none */
+	long device_number;     /* -s: 1 + the first device number a choice names, 0 if none */
+	uint32_t model_parallel; /* -s: where a second device number is named (its numbers stay), 0 if none */
 	int device_argument;    /* a call gets a device string the rules wrote: "npu" needs torch_npu loaded */
 	int torch_file;         /* the file imports torch (set by tp_match) */
 	int dist_setup;         /* distributed mode wrote MAIN's process group setup */
@@ -55,6 +57,9 @@ uint32_t tp_match__find_arg(const tp_matcher *m, uint32_t args, int idx, const c
 void tp_match__add_keyword(tp_matcher *m, const tp_rule *r, uint32_t args, const char *kw, const char *message);
 /* Whether expression v is an integer device index by r's filter. */
 int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v);
+/* Whether a name around string str says it is a device (`device = "cuda"`,
+ * `x.to("cuda")`, `def f(device="cuda")`). */
+int tp_match__named_device(const tp_matcher *m, uint32_t str);
 /* distributed.c: the DDP edits of MAIN, before the walk. */
 void tp_distributed(tp_matcher *m);
 /* distributed.c: -s, device choices follow DEVICE_ID. */

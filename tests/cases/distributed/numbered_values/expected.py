@@ -1,0 +1,23 @@
+import torch
+import torch_npu
+import torch.nn as nn
+import os
+
+# Distributed setup (transplt): torchrun sets RANK/WORLD_SIZE/LOCAL_RANK;
+# Ascend launchers set RANK_ID/RANK_SIZE/DEVICE_ID.
+npu_local_rank = int(os.environ.get("LOCAL_RANK", os.environ.get("DEVICE_ID", "0")))
+npu_rank = int(os.environ.get("RANK", os.environ.get("RANK_ID", "0")))
+npu_world_size = int(os.environ.get("WORLD_SIZE", os.environ.get("RANK_SIZE", "1")))
+torch.npu.set_device(npu_local_rank)
+torch.distributed.init_process_group(backend="hccl", rank=npu_rank, world_size=npu_world_size)
+
+# Two device numbers in values no call chose: model parallel, they stay.
+placement = {"encoder": "npu:0", "decoder": "npu:1"}
+model = nn.Linear(2, 2)
+model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+for epoch in range(2):
+    loss = model(torch.zeros(2)).sum()
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
