@@ -268,8 +268,35 @@ static int lower_name(char *buf, size_t size, tp_str name)
 	return 1;
 }
 
+static int calls_backward(const tp_matcher *m, uint32_t root);
+
+/* Whether call runs a module-level function of MAIN that trains: it (or a
+ * function of MAIN that it calls) calls backward. Whatever its name, it is
+ * no preparation: `trainIters(encoder, n)` that calls `train(...)`. */
+static int trains_when_called(const tp_matcher *m, uint32_t call, int depth)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
+	if (kind(m, fn) != K_IDENTIFIER || depth > 4)
+		return 0;
+	for (uint32_t s = N(m, 0)->first; s != TP_NONE; s = N(m, s)->next) {
+		uint32_t def = kind(m, s) == K_DECORATED_DEF ? tp_child(m->tree, s, F_DEFINITION) : s;
+		uint32_t name = kind(m, def) == K_FUNCTION_DEF ? tp_child(m->tree, def, F_NAME) : TP_NONE;
+		if (name == TP_NONE || !tp_str_same(text(m, name), text(m, fn)))
+			continue;
+		if (calls_backward(m, def))
+			return 1;
+		for (uint32_t j = def; j < N(m, def)->end_index; j++)
+			if (kind(m, j) == K_CALL && trains_when_called(m, j, depth + 1))
+				return 1;
+	}
+	return 0;
+}
+
 /* Whether call's function is named for initialising or loading a model:
- * initialize_weights(net), load_checkpoint(path, net, opt), resume(model). */
+ * initialize_weights(net), load_checkpoint(path, net, opt), resume(model),
+ * weights_init(m), loadPretrained(net). The word starts or ends a word of
+ * the name (split at '_', digits and capitals): trainIters holds "init"
+ * across two words. Not one of MAIN's functions that trains. */
 static int prepares_by_name(const tp_matcher *m, uint32_t call)
 {
 	static const char *const words[] = {"init", "load", "restore", "resume", "pretrain", NULL};
@@ -277,11 +304,22 @@ static int prepares_by_name(const tp_matcher *m, uint32_t call)
 	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
 	tp_str name = kind(m, leaf) == K_IDENTIFIER ? text(m, leaf) : (tp_str){"", 0};
 	char low[64];
-	if (!lower_name(low, sizeof low, name))
+	if (!lower_name(low, sizeof low, name) || trains_when_called(m, call, 0))
 		return 0;
-	for (const char *const *w = words; *w; w++)
-		if (strstr(low, *w) && !strstr(low, "loader"))
-			return 1;
+	for (size_t s = 0, e; s < name.len; s = e) {
+		e = s + 1; /* the word at s: a capital, then lower case letters */
+		while (e < name.len && name.ptr[e] >= 'a' && name.ptr[e] <= 'z')
+			e++;
+		if (!(name.ptr[s] >= 'a' && name.ptr[s] <= 'z') && !(name.ptr[s] >= 'A' && name.ptr[s] <= 'Z'))
+			continue;
+		tp_str word = {low + s, e - s};
+		for (const char *const *w = words; *w; w++) {
+			size_t n = strlen(*w);
+			if (word.len >= n && (memcmp(word.ptr, *w, n) == 0 || memcmp(word.ptr + word.len - n, *w, n) == 0) &&
+			    !memmem(word.ptr, word.len, "loader", 6))
+				return 1;
+		}
+	}
 	return 0;
 }
 
