@@ -2215,8 +2215,9 @@ static int plain_reference(const tp_matcher *m, uint32_t e, int depth)
  * the original saved from it has "module."-prefixed keys, and X is a plain
  * module here (before the wrap, or through .module after it). The prefix is
  * stripped first, in place: on a line before the statement when sd is a
- * plain reference, else around sd with a name (`(npu_state_dict := sd,
- * ...)[0]`). Checkpoints saved without it load as before. */
+ * plain reference, else by a lambda around sd (`(lambda sd: consume(sd,
+ * "module.") or sd)(torch.load(p))`, which keeps no name holding the
+ * tensors). Checkpoints saved without it load as before. */
 static void strip_module_prefix(tp_matcher *m, uint32_t call, tp_str name)
 {
 	static const char *const consume = "torch.nn.modules.utils.consume_prefix_in_state_dict_if_present";
@@ -2244,9 +2245,8 @@ static void strip_module_prefix(tp_matcher *m, uint32_t call, tp_str name)
 			add(m, TP_OP_INSERT, N(m, stmt)->start, N(m, stmt)->start, tp_arena_printf(m->arena, "%s; ", line), why);
 		return;
 	}
-	add(m, TP_OP_INSERT, N(m, sd)->start, N(m, sd)->start, "(npu_state_dict := ", why);
-	add(m, TP_OP_INSERT, N(m, sd)->end, N(m, sd)->end, tp_arena_printf(m->arena, ", %s(npu_state_dict, \"module.\"))[0]", consume),
-	    "closes (npu_state_dict := ...)");
+	add(m, TP_OP_INSERT, N(m, sd)->start, N(m, sd)->start, tp_arena_printf(m->arena, "(lambda sd: %s(sd, \"module.\") or sd)(", consume), why);
+	add(m, TP_OP_INSERT, N(m, sd)->end, N(m, sd)->end, ")", "closes (lambda sd: ...)(");
 }
 
 /* Removes the DataParallel call d. wrap: the statement its target's DDP

@@ -22,7 +22,7 @@ args = parser.parse_args()
 # A frozen teacher, DataParallel in the original: its checkpoint's keys
 # start with "module.", and it is not wrapped in DDP (no optimizer trains it).
 teacher = nn.Linear(4, 2).npu()
-teacher.load_state_dict((npu_state_dict := torch.load("teacher.pth"), torch.nn.modules.utils.consume_prefix_in_state_dict_if_present(npu_state_dict, "module."))[0])
+teacher.load_state_dict((lambda sd: torch.nn.modules.utils.consume_prefix_in_state_dict_if_present(sd, "module.") or sd)(torch.load("teacher.pth")))
 student = nn.Linear(4, 2)
 student = student.npu()
 optimizer = torch.optim.SGD(student.parameters(), lr=0.1)
@@ -41,4 +41,4 @@ for step in range(3):
     optimizer.zero_grad()
     nn.functional.kl_div(student(x).log_softmax(1), soft, reduction="batchmean").backward()
     optimizer.step()
-student.module.load_state_dict(state_dict=(npu_state_dict := torch.load("best.pth"), torch.nn.modules.utils.consume_prefix_in_state_dict_if_present(npu_state_dict, "module."))[0])  # after the wrap: through .module
+student.module.load_state_dict(state_dict=(lambda sd: torch.nn.modules.utils.consume_prefix_in_state_dict_if_present(sd, "module.") or sd)(torch.load("best.pth")))  # after the wrap: through .module
