@@ -2436,8 +2436,9 @@ void tp_distributed(tp_matcher *m)
 	for (uint32_t i = 0; i < m->tree->count && !assigned; i++)
 		assigned = assigns_model(m, i, fallback);
 	if (!models.len && free_optimizers)
-		note_file(m, "MAIN's optimizers get no parameters() of a model (they train an input image, a tensor): nothing is wrapped in "
-			     "DistributedDataParallel, which refuses a module with nothing to train; if a network trains, name it with -t");
+		note_file(m, "MAIN's optimizers get no parameters() of a model that MAIN assigns (an input image, a tensor, or parameters "
+			     "a helper gathers): nothing is wrapped in DistributedDataParallel, which refuses a module with nothing to "
+			     "train; if a network trains, name it with -t");
 	else if (!models.len && !*m->dist_model && assigned && !uses_as_network(m, fallback))
 		note_file(m, "MAIN builds no optimizer, and model is neither called nor given to other code there: if it trains "
 			     "in its own methods (model.optimize_parameters()), wrap the networks it holds (self.netG) in "
