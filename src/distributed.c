@@ -448,7 +448,8 @@ static int called_before(const tp_matcher *m, uint32_t node, uint32_t at)
 
 /* The assignment of the model to wrap, given the first and last in the
  * scope that creates it: the last before the first loop (or call that
- * trains it, see trains_model) after the first one, or else the last. An
+ * trains it: see trains_model, or a function of MAIN given it that trains,
+ * `trainIters(encoder, n)`) after the first one, or else the last. An
  * assignment after training (reloading the best checkpoint for a final
  * test, `model = train_model(model, optimizer, ...)`) must not leave
  * training unwrapped. */
@@ -460,7 +461,8 @@ static uint32_t wrap_target(const tp_matcher *m, tp_str model, uint32_t first, u
 		if (kind(m, t) == K_FUNCTION_DEF || kind(m, t) == K_CLASS_DEF || kind(m, t) == K_DECORATED_DEF)
 			continue;
 		for (uint32_t i = t; i < N(m, t)->end_index && loop == TP_NONE; i++)
-			if ((kind(m, i) == K_FOR && !setup_loop(m, i, model)) || kind(m, i) == K_WHILE || trains_model(m, i, model))
+			if ((kind(m, i) == K_FOR && !setup_loop(m, i, model)) || kind(m, i) == K_WHILE || trains_model(m, i, model) ||
+			    (kind(m, i) == K_CALL && passes_model(m, i, model) && trains_when_called(m, i, 0)))
 				loop = t;
 	}
 	if (loop == TP_NONE)
