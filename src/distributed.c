@@ -100,9 +100,9 @@ static const char *const frameworks[] = {
 
 /* `model = DataParallel(model, ...)` on lines of its own would become
  * `model = model`: its lines go instead (with a comment after it), or it
- * becomes `pass` when it is the only statement of its block. Returns whether
- * it did. */
-static int drop_self_assignment(tp_matcher *m, uint32_t call, uint32_t arg)
+ * becomes `pass` when it is the only statement of its block (message says
+ * why). Returns whether it did. */
+static int drop_self_assignment(tp_matcher *m, uint32_t call, uint32_t arg, const char *message)
 {
 	uint32_t asg = N(m, call)->parent;
 	if (kind(m, asg) != K_ASSIGNMENT || tp_child(m->tree, asg, F_RIGHT) != call || kind(m, arg) != K_IDENTIFIER)
@@ -125,9 +125,9 @@ static int drop_self_assignment(tp_matcher *m, uint32_t call, uint32_t arg)
 	for (uint32_t c = N(m, N(m, stmt)->parent)->first; alone && c != TP_NONE; c = N(m, c)->next)
 		alone = c == stmt || kind(m, c) == K_COMMENT;
 	if (alone) /* a trailing comment stays */
-		add(m, TP_OP_MODIFY, N(m, stmt)->start, N(m, stmt)->end, "pass", "remove DataParallel: DistributedDataParallel replaces it");
+		add(m, TP_OP_MODIFY, N(m, stmt)->start, N(m, stmt)->end, "pass", message);
 	else
-		add(m, TP_OP_DELETE, from, after_line(m, N(m, stmt)->end), "", "remove DataParallel: DistributedDataParallel replaces it");
+		add(m, TP_OP_DELETE, from, after_line(m, N(m, stmt)->end), "", message);
 	return 1;
 }
 
@@ -269,20 +269,55 @@ static int lower_name(char *buf, size_t size, tp_str name)
 	return 1;
 }
 
-/* Whether call's function is named for initialising or loading a model:
- * initialize_weights(net), load_checkpoint(path, net, opt), resume(model). */
-static int prepares_by_name(const tp_matcher *m, uint32_t call)
+static int calls_backward(const tp_matcher *m, uint32_t root);
+
+/* Whether call runs a module-level function of MAIN that trains: it (or a
+ * function of MAIN that it calls) calls backward. Whatever its name, it is
+ * no preparation: `trainIters(encoder, n)` that calls `train(...)`. */
+static int trains_when_called(const tp_matcher *m, uint32_t call, int depth)
 {
-	static const char *const words[] = {"init", "load", "restore", "resume", "pretrain", NULL};
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
+	if (kind(m, fn) != K_IDENTIFIER || depth > 4)
+		return 0;
+	for (uint32_t s = N(m, 0)->first; s != TP_NONE; s = N(m, s)->next) {
+		uint32_t def = kind(m, s) == K_DECORATED_DEF ? tp_child(m->tree, s, F_DEFINITION) : s;
+		uint32_t name = kind(m, def) == K_FUNCTION_DEF ? tp_child(m->tree, def, F_NAME) : TP_NONE;
+		if (name == TP_NONE || !tp_str_same(text(m, name), text(m, fn)))
+			continue;
+		if (calls_backward(m, def))
+			return 1;
+		for (uint32_t j = def; j < N(m, def)->end_index; j++)
+			if (kind(m, j) == K_CALL && trains_when_called(m, j, depth + 1))
+				return 1;
+	}
+	return 0;
+}
+
+/* Whether call's function is named for one of words: one starts or ends a
+ * word of the name (split at '_', digits and capitals), so trainIters holds
+ * no "init", which spans two. Not one of MAIN's functions that trains. */
+static int named_for(const tp_matcher *m, uint32_t call, const char *const *words)
+{
 	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
 	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
 	tp_str name = kind(m, leaf) == K_IDENTIFIER ? text(m, leaf) : (tp_str){"", 0};
 	char low[64];
-	if (!lower_name(low, sizeof low, name))
+	if (!lower_name(low, sizeof low, name) || trains_when_called(m, call, 0))
 		return 0;
-	for (const char *const *w = words; *w; w++)
-		if (strstr(low, *w) && !strstr(low, "loader"))
-			return 1;
+	for (size_t s = 0, e; s < name.len; s = e) {
+		e = s + 1; /* the word at s: a capital, then lower case letters */
+		while (e < name.len && name.ptr[e] >= 'a' && name.ptr[e] <= 'z')
+			e++;
+		if (!(name.ptr[s] >= 'a' && name.ptr[s] <= 'z') && !(name.ptr[s] >= 'A' && name.ptr[s] <= 'Z'))
+			continue;
+		tp_str word = {low + s, e - s};
+		for (const char *const *w = words; *w; w++) {
+			size_t n = strlen(*w);
+			if (word.len >= n && (memcmp(word.ptr, *w, n) == 0 || memcmp(word.ptr + word.len - n, *w, n) == 0) &&
+			    !memmem(word.ptr, word.len, "loader", 6))
+				return 1;
+		}
+	}
 	return 0;
 }
 
@@ -312,6 +347,23 @@ static int early_stopper(const tp_matcher *m, uint32_t call)
 		root = tp_child(m->tree, root, F_OBJECT);
 	const tp_binding *cls = kind(m, root) == K_IDENTIFIER ? tp_resolve_name(m->res, root, text(m, root).ptr, text(m, root).len) : NULL;
 	return cls && cls->kind == TP_BIND_IMPORT ? 2 : 1;
+}
+
+/* Whether call's function is named for initialising or loading a model:
+ * initialize_weights(net), load_checkpoint(path, net, opt), resume(model),
+ * weights_init(m), loadPretrained(net). */
+static int prepares_by_name(const tp_matcher *m, uint32_t call)
+{
+	static const char *const words[] = {"init", "load", "restore", "resume", "pretrain", NULL};
+	return named_for(m, call, words);
+}
+
+/* Whether call's function is named for loading a checkpoint:
+ * load_checkpoint(path, net), resume(model), restore(net, path). */
+static int loads_by_name(const tp_matcher *m, uint32_t call)
+{
+	static const char *const words[] = {"load", "restore", "resume", NULL};
+	return named_for(m, call, words);
 }
 
 static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
@@ -425,7 +477,8 @@ static int called_before(const tp_matcher *m, uint32_t node, uint32_t at)
 
 /* The assignment of the model to wrap, given the first and last in the
  * scope that creates it: the last before the first loop (or call that
- * trains it, see trains_model) after the first one, or else the last. An
+ * trains it: see trains_model, or a function of MAIN given it that trains,
+ * `trainIters(encoder, n)`) after the first one, or else the last. An
  * assignment after training (reloading the best checkpoint for a final
  * test, `model = train_model(model, optimizer, ...)`) must not leave
  * training unwrapped. */
@@ -437,7 +490,8 @@ static uint32_t wrap_target(const tp_matcher *m, tp_str model, uint32_t first, u
 		if (kind(m, t) == K_FUNCTION_DEF || kind(m, t) == K_CLASS_DEF || kind(m, t) == K_DECORATED_DEF)
 			continue;
 		for (uint32_t i = t; i < N(m, t)->end_index && loop == TP_NONE; i++)
-			if ((kind(m, i) == K_FOR && !setup_loop(m, i, model)) || kind(m, i) == K_WHILE || trains_model(m, i, model))
+			if ((kind(m, i) == K_FOR && !setup_loop(m, i, model)) || kind(m, i) == K_WHILE || trains_model(m, i, model) ||
+			    (kind(m, i) == K_CALL && passes_model(m, i, model) && trains_when_called(m, i, 0)))
 				loop = t;
 	}
 	if (loop == TP_NONE)
@@ -1952,13 +2006,18 @@ static int trained_models(tp_matcher *m, tp_names *out)
 			uint32_t v = kind(m, a) == K_KEYWORD_ARG ? tp_child(m->tree, a, F_VALUE) : a;
 			add_models(m, v, out);
 			params |= calls_parameters(m, v);
-			for (uint32_t j = 0; kind(m, v) == K_IDENTIFIER && j < m->tree->count; j++) {
-				/* each value of the name: `params = model.parameters()`, then maybe a list */
-				uint32_t left = kind(m, j) == K_ASSIGNMENT ? tp_child(m->tree, j, F_LEFT) : TP_NONE;
-				if (kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), text(m, v)) &&
-				    m->res->scope_of[j] == m->res->scope_of[v]) {
-					add_models(m, tp_child(m->tree, j, F_RIGHT), out);
-					params |= calls_parameters(m, tp_child(m->tree, j, F_RIGHT));
+			/* each value of a name in it: `params = model.parameters()`, then maybe
+			 * a list; `[{"params": backbone}, {"params": head}]` */
+			for (uint32_t id = v; id < N(m, v)->end_index; id++) {
+				if (kind(m, id) != K_IDENTIFIER || N(m, id)->field == F_ATTRIBUTE)
+					continue;
+				for (uint32_t j = 0; j < m->tree->count; j++) {
+					uint32_t left = kind(m, j) == K_ASSIGNMENT ? tp_child(m->tree, j, F_LEFT) : TP_NONE;
+					if (kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), text(m, id)) &&
+					    m->res->scope_of[j] == m->res->scope_of[id]) {
+						add_models(m, tp_child(m->tree, j, F_RIGHT), out);
+						params |= calls_parameters(m, tp_child(m->tree, j, F_RIGHT));
+					}
 				}
 			}
 		}
@@ -2320,8 +2379,9 @@ static void average_gradients(tp_matcher *m, const struct bypass *b, size_t n)
 }
 
 /* Wraps one model in DDP where it is trained, and sends what needs the
- * model itself through .module. */
-static void wrap_model(tp_matcher *m, tp_str model)
+ * model itself through .module. Returns the statement the wrap follows,
+ * TP_NONE when it could not place it. */
+static uint32_t wrap_model(tp_matcher *m, tp_str model)
 {
 	uint32_t first_model = TP_NONE, last_model = TP_NONE, train_scope = TP_NONE;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
@@ -2355,7 +2415,7 @@ static void wrap_model(tp_matcher *m, tp_str model)
 	if (last_model == TP_NONE) {
 		note_file(m, tp_arena_printf(m->arena, "no assignment of '%s' in MAIN: name the model with -t or wrap it in "
 						   "DistributedDataParallel by hand", name));
-		return;
+		return TP_NONE;
 	}
 	/* After the statement that holds the assignment in the block that
 	 * holds the first one too: after a whole if/else that places the
@@ -2376,7 +2436,7 @@ static void wrap_model(tp_matcher *m, tp_str model)
 	}
 	if (stmt == TP_NONE) {
 		note(m, last_model, "cannot place the DistributedDataParallel wrap: do it by hand");
-		return;
+		return TP_NONE;
 	}
 	wrap_at = N(m, stmt)->end;
 	int again = runs_twice(m, model), part = trains_part_only(m, model);
@@ -2490,6 +2550,127 @@ static void wrap_model(tp_matcher *m, tp_str model)
 	average_gradients(m, bypasses.items, bypasses.len);
 	tp_array_free(&bypasses);
 	tp_array_free(&givers);
+	return stmt;
+}
+
+/* A DataParallel call of MAIN that distributed mode removes: the call, its
+ * module argument, and the name it is assigned to (`net =
+ * DataParallel(net).cuda()`), TP_NONE if none. */
+struct dataparallel {
+	uint32_t call, module, target;
+};
+
+static uint32_t dataparallel_target(const tp_matcher *m, uint32_t call)
+{
+	uint32_t e = call, p = N(m, call)->parent;
+	while (kind(m, p) == K_ATTRIBUTE && N(m, e)->field == F_OBJECT && kind(m, N(m, p)->parent) == K_CALL &&
+	       N(m, p)->field == F_FUNCTION) { /* a method of it: `.cuda()`, `.to(device)` */
+		e = N(m, p)->parent;
+		p = N(m, e)->parent;
+	}
+	uint32_t left = kind(m, p) == K_ASSIGNMENT && N(m, e)->field == F_RIGHT ? tp_child(m->tree, p, F_LEFT) : TP_NONE;
+	return kind(m, left) == K_IDENTIFIER ? left : TP_NONE;
+}
+
+/* Whether expression e names a value without running code (`sd`,
+ * `checkpoint['state_dict']`, `ckpt.net`): evaluating it twice is safe. */
+static int plain_reference(const tp_matcher *m, uint32_t e, int depth)
+{
+	uint32_t key = kind(m, e) == K_SUBSCRIPT && N(m, e)->first != TP_NONE ? N(m, N(m, e)->first)->next : TP_NONE;
+	if (depth > 8)
+		return 0;
+	if (kind(m, e) == K_IDENTIFIER)
+		return 1;
+	if (kind(m, e) == K_ATTRIBUTE)
+		return plain_reference(m, tp_child(m->tree, e, F_OBJECT), depth + 1);
+	return key != TP_NONE && N(m, key)->next == TP_NONE && plain_reference(m, N(m, e)->first, depth + 1) &&
+	       (kind(m, key) == K_STRING || kind(m, key) == K_INTEGER || kind(m, key) == K_IDENTIFIER);
+}
+
+/* `X.load_state_dict(sd)` of a model X that was DataParallel: a checkpoint
+ * the original saved from it has "module."-prefixed keys, and X is a plain
+ * module here (before the wrap, or through .module after it). The prefix is
+ * stripped first, in place: on a line before the statement when sd is a
+ * plain reference, else by a lambda around sd (`(lambda sd: consume(sd,
+ * "module.") or sd)(torch.load(p))`, which keeps no name holding the
+ * tensors). Checkpoints saved without it load as before. */
+static void strip_module_prefix(tp_matcher *m, uint32_t call, tp_str name)
+{
+	static const char *const consume = "torch.nn.modules.utils.consume_prefix_in_state_dict_if_present";
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	int kw = 0;
+	uint32_t sd = kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, 0, "state_dict", &kw) : TP_NONE;
+	sd = sd != TP_NONE && kw ? tp_child(m->tree, sd, F_VALUE) : sd;
+	if (sd == TP_NONE || kind(m, sd) == K_LIST_SPLAT || kind(m, sd) == K_DICT_SPLAT)
+		return;
+	const char *why = tp_arena_printf(m->arena, "strip the \"module.\" prefix that the original's DataParallel gave the keys "
+						    "of %.*s's checkpoints: the plain module loads them now", (int)name.len, name.ptr);
+	uint32_t stmt = call; /* its statement, unless a lambda or comprehension holds it */
+	while (stmt != TP_NONE && kind(m, stmt) != K_EXPR_STMT && kind(m, stmt) != K_LAMBDA && kind(m, stmt) != K_LIST_COMP &&
+	       kind(m, stmt) != K_SET_COMP && kind(m, stmt) != K_DICT_COMP && kind(m, stmt) != K_GENERATOR)
+		stmt = N(m, stmt)->parent;
+	tp_str t = text(m, sd);
+	if (kind(m, stmt) == K_EXPR_STMT && plain_reference(m, sd, 0)) {
+		tp_str ind = tp_match__indent(m, N(m, stmt)->start);
+		int own_line = ind.ptr + ind.len == m->src + N(m, stmt)->start;
+		const char *line = tp_arena_printf(m->arena, "%s(%.*s, \"module.\")", consume, (int)t.len, t.ptr);
+		if (own_line)
+			add(m, TP_OP_INSERT, (uint32_t)(ind.ptr - m->src), (uint32_t)(ind.ptr - m->src),
+			    tp_arena_printf(m->arena, "%.*s%s%s", (int)ind.len, ind.ptr, line, m->eol), why);
+		else /* `if resume: net.load_state_dict(sd)` */
+			add(m, TP_OP_INSERT, N(m, stmt)->start, N(m, stmt)->start, tp_arena_printf(m->arena, "%s; ", line), why);
+		return;
+	}
+	add(m, TP_OP_INSERT, N(m, sd)->start, N(m, sd)->start, tp_arena_printf(m->arena, "(lambda sd: %s(sd, \"module.\") or sd)(", consume), why);
+	add(m, TP_OP_INSERT, N(m, sd)->end, N(m, sd)->end, ")", "closes (lambda sd: ...)(");
+}
+
+/* Removes the DataParallel call d. wrap: the statement its target's DDP
+ * wrap follows (TP_NONE: none); left_out: another model of its scope is
+ * wrapped but not the target (a teacher), which the message says. Between
+ * the removed call and the wrap, the target is the plain module: `X.module`
+ * becomes X; its load_state_dict calls after the call strip the prefix
+ * DataParallel put on the keys, and a loader it is given gets a WARNING
+ * (its code is not MAIN's). */
+static void remove_dataparallel(tp_matcher *m, const struct dataparallel *d, uint32_t wrap, int left_out)
+{
+	uint32_t scope = m->res->scope_of[d->call];
+	tp_str name = d->target == TP_NONE ? (tp_str){"", 0} : text(m, d->target);
+	const char *why = !left_out || !name.len
+				  ? "remove DataParallel: DistributedDataParallel replaces it"
+				  : tp_arena_printf(m->arena, "remove DataParallel: each process drives one card; %.*s is not wrapped in "
+							      "DistributedDataParallel (%s)", (int)name.len, name.ptr,
+						    *m->dist_model ? "-t does not name it" : "no optimizer of MAIN trains it");
+	if (!drop_self_assignment(m, d->call, d->module, why)) {
+		add(m, TP_OP_DELETE, N(m, d->call)->start, N(m, d->module)->start, "", why);
+		add(m, TP_OP_DELETE, N(m, d->module)->end, N(m, d->call)->end, "", "closes the removed DataParallel(...)");
+	}
+	/* The same variable: in the call's scope after it, or in a function */
+	uint32_t until = wrap != TP_NONE && m->res->scope_of[wrap] == scope ? N(m, wrap)->end : m->len;
+	const tp_binding *b = name.len ? tp_resolve_name(m->res, d->target, name.ptr, name.len) : NULL;
+	for (uint32_t i = 0; b && i < m->tree->count; i++) {
+		uint32_t obj = kind(m, i) == K_ATTRIBUTE ? tp_child(m->tree, i, F_OBJECT) : TP_NONE;
+		uint32_t attr = obj == TP_NONE ? TP_NONE : tp_child(m->tree, i, F_ATTRIBUTE);
+		if (kind(m, obj) != K_IDENTIFIER || !tp_str_same(text(m, obj), name) || tp_resolve_name(m->res, obj, name.ptr, name.len) != b ||
+		    (m->res->scope_of[i] == scope && N(m, i)->start < N(m, d->call)->end))
+			continue;
+		uint32_t call = N(m, i)->parent;
+		if (tp_str_eq(text(m, attr), "module") && m->res->scope_of[i] == scope && N(m, i)->start < until)
+			add(m, TP_OP_DELETE, N(m, obj)->end, N(m, i)->end, "",
+			    tp_arena_printf(m->arena, "%.*s.module -> %.*s: DataParallel is gone%s", (int)name.len, name.ptr, (int)name.len,
+					    name.ptr, until < m->len ? ", and the DistributedDataParallel wrap comes later" : ""));
+		else if (tp_str_eq(text(m, attr), "load_state_dict") && kind(m, call) == K_CALL && N(m, i)->field == F_FUNCTION)
+			strip_module_prefix(m, call, name);
+	}
+	for (uint32_t c = 0; name.len && c < m->tree->count; c++) {
+		if (kind(m, c) != K_CALL || N(m, c)->start < N(m, d->call)->end || !passes_model(m, c, name) || !loads_by_name(m, c))
+			continue;
+		tp_str fn = text(m, tp_child(m->tree, c, F_FUNCTION));
+		note(m, c, tp_arena_printf(m->arena, "%.*s was DataParallel: a checkpoint the original saved from it has \"module.\"-"
+						     "prefixed keys, and %.*s(...) loads it into the plain module now: strip the prefix "
+						     "there (torch.nn.modules.utils.consume_prefix_in_state_dict_if_present(state_dict, "
+						     "\"module.\"))", (int)name.len, name.ptr, (int)fn.len, fn.ptr));
+	}
 }
 
 /* The file that a torch.save (idx 1) or torch.load (idx 0) call writes or
@@ -2616,6 +2797,7 @@ void tp_distributed(tp_matcher *m)
 	uint32_t ready = guarded != TP_NONE ? line_start(m, N(m, guarded)->start) : anchor == TP_NONE ? 0 : N(m, anchor)->end;
 	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
 	tp_array(uint32_t) loaders = {0};
+	tp_array(struct dataparallel) dps = {0};
 	int loader_calls = 0, saved = 0;
 	tp_calls saved_files = {0}; /* what the saves on rank 0 write (torch.save's f) */
 	for (uint32_t i = 0; i < m->tree->count; i++) {
@@ -2640,10 +2822,7 @@ void tp_distributed(tp_matcher *m)
 				continue;
 			}
 			m->claimed[i] = 1; /* gone: not reported as unsupported */
-			if (!drop_self_assignment(m, i, a0)) {
-				add(m, TP_OP_DELETE, N(m, i)->start, N(m, a0)->start, "", "remove DataParallel: DistributedDataParallel replaces it");
-				add(m, TP_OP_DELETE, N(m, a0)->end, N(m, i)->end, "", "remove DataParallel: DistributedDataParallel replaces it");
-			}
+			tp_array_push(&dps, ((struct dataparallel){i, a0, dataparallel_target(m, i)}));
 		} else if ((qn && strcmp(qn, "torch.save") == 0 && !in_saver(m, i)) || saver_call(m, i, qn)) {
 			uint32_t p = N(m, i)->parent;
 			uint32_t w = kind(m, p) == K_EXPR_STMT && kind(m, N(m, p)->parent) == K_BLOCK ? N(m, N(m, p)->parent)->parent : TP_NONE;
@@ -2734,16 +2913,29 @@ void tp_distributed(tp_matcher *m)
 	for (uint32_t i = 0; i < m->tree->count && !assigned; i++)
 		assigned = assigns_model(m, i, fallback);
 	if (!models.len && free_optimizers)
-		note_file(m, "MAIN's optimizers get no parameters() of a model (they train an input image, a tensor): nothing is wrapped in "
-			     "DistributedDataParallel, which refuses a module with nothing to train; if a network trains, name it with -t");
+		note_file(m, "MAIN's optimizers get no parameters() of a model that MAIN assigns (an input image, a tensor, or parameters "
+			     "a helper gathers): nothing is wrapped in DistributedDataParallel, which refuses a module with nothing to "
+			     "train; if a network trains, name it with -t");
 	else if (!models.len && !*m->dist_model && assigned && !uses_as_network(m, fallback))
 		note_file(m, "MAIN builds no optimizer, and model is neither called nor given to other code there: if it trains "
 			     "in its own methods (model.optimize_parameters()), wrap the networks it holds (self.netG) in "
 			     "DistributedDataParallel there by hand; else name the network with -t");
 	else if (!models.len)
 		tp_array_push(&models, fallback);
+	uint32_t *wraps = tp_arena_alloc(m->arena, (models.len + 1) * sizeof *wraps);
 	for (size_t i = 0; i < models.len; i++)
-		wrap_model(m, models.items[i]);
+		wraps[i] = wrap_model(m, models.items[i]);
+	for (size_t k = 0; k < dps.len; k++) {
+		tp_str target = dps.items[k].target == TP_NONE ? (tp_str){"", 0} : text(m, dps.items[k].target);
+		size_t i = 0;
+		int beside = 0; /* a model wrapped in the same scope */
+		for (size_t j = 0; j < models.len; j++)
+			beside |= wraps[j] != TP_NONE && m->res->scope_of[wraps[j]] == m->res->scope_of[dps.items[k].call];
+		while (i < models.len && !tp_str_same(models.items[i], target))
+			i++;
+		remove_dataparallel(m, &dps.items[k], i < models.len ? wraps[i] : TP_NONE, i == models.len && beside);
+	}
+	tp_array_free(&dps);
 	tp_array_free(&models);
 	if (!loader_calls)
 		note_file(m, "MAIN builds no DataLoader: every rank reads all the data; give the loaders built in other files a "

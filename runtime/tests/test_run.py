@@ -60,3 +60,14 @@ def test_single_rank_run_with_max_steps(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "rank 0: 3 optimizer steps; DataLoader#0 batches per epoch: 3" in result.stdout
     assert json.loads(record.read_text())["stopped_early"] is True
+
+
+def test_a_model_trained_before_its_wrap_is_out_of_sync_after_the_first_step():
+    # The late wrap copies rank 0's parameters: the ranks end in sync, but not after the first step.
+    result = cli("run", "--nproc", "2", data("late_wrap.py"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "ranks in sync: 2 parameters identical on 2 ranks" in result.stdout
+    result = cli("run", "--nproc", "2", data("late_wrap.py"), "--", "--late")
+    assert result.returncode == 1
+    assert ("ranks OUT OF SYNC after the first optimizer step: parameter Linear#0.bias differs on rank 1; they end "
+            "in sync as when DistributedDataParallel is built after that step") in result.stdout

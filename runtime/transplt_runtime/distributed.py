@@ -81,27 +81,37 @@ def is_initialized():
     return torch.distributed.is_available() and torch.distributed.is_initialized()
 
 
-def check_ranks_in_sync(checksums):
+def _first_mismatch(gathered):
+    """The first parameter (by name) whose digest differs from rank 0's, with that rank; None if none."""
+    for name in sorted(set().union(*gathered)):
+        for rank in range(1, len(gathered)):
+            if gathered[rank].get(name) != gathered[0].get(name):
+                return {"parameter": name, "rank": rank}
+    return None
+
+
+def check_ranks_in_sync(checksums, first_step=None):
     """Compare every rank's parameter checksums; rank 0 prints the verdict.
 
-    checksums: {parameter name: digest} on this rank. Returns {"in_sync", "parameters",
-    "ranks", "mismatch"} where mismatch names the first differing parameter and rank.
+    checksums: {parameter name: digest} on this rank at the end; first_step: the same right after
+    the first optimizer step (None: no step), compared when every rank took one. Returns
+    {"in_sync", "parameters", "ranks", "mismatch"} where mismatch names the first differing
+    parameter and rank, and "at": "end" or "first step".
     """
     dist = torch.distributed
     world = dist.get_world_size()
     gathered = [None] * world
-    dist.all_gather_object(gathered, checksums)
-    mismatch = None
-    names = sorted(set().union(*gathered))
-    for name in names:
-        for rank in range(1, world):
-            if gathered[rank].get(name) != gathered[0].get(name):
-                mismatch = {"parameter": name, "rank": rank}
-                break
+    dist.all_gather_object(gathered, (checksums, first_step))
+    mismatch = _first_mismatch([end for end, _ in gathered])
+    if mismatch:
+        mismatch["at"] = "end"
+    elif all(first is not None for _, first in gathered):
+        # In sync at the end but not after the first step: trained before the DDP wrap.
+        mismatch = _first_mismatch([first for _, first in gathered])
         if mismatch:
-            break
+            mismatch["at"] = "first step"
+    names = set().union(*(end for end, _ in gathered))
     result = {"in_sync": mismatch is None, "parameters": len(names), "ranks": world, "mismatch": mismatch}
     if dist.get_rank() == 0:
         print(report.format_sync(result), flush=True)
     return result
-

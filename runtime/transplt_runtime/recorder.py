@@ -24,7 +24,10 @@ class Recorder:
     modules: every nn.Module created, in creation order, kept alive so that a model
       local to main() can still be checksummed at exit;
     loaders: for each DataLoader iterated, in order, the batches it yielded in each epoch;
-    optimized: the ids of the parameters some optimizer was given.
+    optimized: the ids of the parameters some optimizer was given;
+    first_step: with torch.distributed set up, flat_digests of the trained parameters right after
+      the first optimizer step (None before it): DDP's constructor copies rank 0's parameters to
+      every rank, so a model trained before its wrap ends in sync all the same.
     """
 
     def __init__(self, max_steps=None):
@@ -34,6 +37,7 @@ class Recorder:
         self.modules = []
         self.loaders = {}
         self.optimized = set()
+        self.first_step = None
         self._module_ids = set()
         self._depth = threading.local()
 
@@ -91,6 +95,8 @@ class Recorder:
                 result = step(self, *args, **kwargs)
             if outermost:
                 recorder.steps += 1
+                if recorder.steps == 1 and torch.distributed.is_available() and torch.distributed.is_initialized():
+                    recorder.first_step = flat_digests(recorder.parameter_checksums(trainable_only=True))
                 if recorder.max_steps is not None and recorder.steps >= recorder.max_steps:
                     raise StopRun()
             return result

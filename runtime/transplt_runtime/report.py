@@ -28,4 +28,8 @@ def format_sync(result):
     if result["in_sync"]:
         return f"ranks in sync: {result['parameters']} parameters identical on {result['ranks']} ranks"
     mismatch = result["mismatch"]
+    if mismatch.get("at") == "first step":
+        return (f"ranks OUT OF SYNC after the first optimizer step: parameter {mismatch['parameter']} differs on "
+                f"rank {mismatch['rank']}; they end in sync as when DistributedDataParallel is built after that "
+                "step and copies rank 0's parameters over: wrap the model before it trains")
     return f"ranks OUT OF SYNC: parameter {mismatch['parameter']} differs on rank {mismatch['rank']}"
