@@ -689,11 +689,27 @@ void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, siz
 		const char *qn = fn == TP_NONE ? NULL : tp_extension_builder(res, fn, tp_resolve_qname(res, fn, NULL), &either);
 		if (!qn || args == TP_NONE || tp_extension_cpu_only(t, src, i, qn, either))
 			continue;
-		uint32_t p = t->nodes[i].parent, left = TP_NONE;
-		if (p != TP_NONE && t->nodes[p].kind == K_ASSIGNMENT && t->nodes[i].field == F_RIGHT && res->scope_of[i] == 0)
+		uint32_t p = t->nodes[i].parent, left = TP_NONE, def = res->scope_of[i];
+		if (p != TP_NONE && t->nodes[p].kind == K_ASSIGNMENT && t->nodes[i].field == F_RIGHT)
 			left = tp_child(t, p, F_LEFT);
-		if (rel && left != TP_NONE && t->nodes[left].kind == K_IDENTIFIER && (qn == tp_extension_builders[2] || qn == tp_extension_builders[3]))
-			module_var_names(out, rel, (tp_str){src + t->nodes[left].start, t->nodes[left].end - t->nodes[left].start});
+		int loads = qn == tp_extension_builders[2] || qn == tp_extension_builders[3];
+		tp_str var = left == TP_NONE ? (tp_str){"", 0} : (tp_str){src + t->nodes[left].start, t->nodes[left].end - t->nodes[left].start};
+		/* the module's variable: assigned at the top, or in a function that declares it global */
+		if (rel && loads && left != TP_NONE && t->nodes[left].kind == K_IDENTIFIER && tp_resolve_name(res, left, var.ptr, var.len) &&
+		    tp_resolve_name(res, left, var.ptr, var.len) == tp_resolve_name(res, 0, var.ptr, var.len))
+			module_var_names(out, rel, var);
+		/* a function of the module that loads it (a plugin getter): what its calls give */
+		if (rel && loads && def != 0 && res->scope_of[def] == 0 && t->nodes[def].kind == K_FUNCTION_DEF) {
+			uint32_t name = tp_child(t, def, F_NAME);
+			size_t before = out->len;
+			if (name != TP_NONE)
+				module_var_names(out, rel, (tp_str){src + t->nodes[name].start, t->nodes[name].end - t->nodes[name].start});
+			for (size_t k = before; k < out->len; k++) {
+				char *call = tp_xprintf("%s()", out->items[k]);
+				free(out->items[k]);
+				out->items[k] = call;
+			}
+		}
 		size_t before = out->len;
 		tp_extension_build_names(out, res, i);
 		for (size_t k = before, n = out->len; k < n; k++) {
