@@ -1582,7 +1582,8 @@ enum guard { GUARDS_NOTHING, GUARDS_BUILD, GUARDS_EXTENSION };
 
 /* What the if (or `a if c else b`) whose condition holds node guards: a
  * CUDA build (CUDAExtension, .cu sources, WITH_CUDA, nvcc,
- * torch.version.cuda in its branch), or custom CUDA extension code (a call
+ * torch.version.cuda in its branch; not for a tensor's device test, tensor
+ * 1), or custom CUDA extension code (a call
  * into an extension of the tree, or its load, in the branch or the rest of
  * the condition; *use is that call). On the NPU machine such a test must
  * stay False, as on a machine without a GPU, so that the other branch runs:
@@ -1612,16 +1613,15 @@ static enum guard guards_cuda(tp_matcher *m, uint32_t node, int tensor, uint32_t
 	if (branch == TP_NONE)
 		return GUARDS_NOTHING;
 	int build = 0;
-	for (uint32_t j = branch; j < N(m, branch)->end_index; j++) {
+	for (uint32_t j = branch; !tensor && j < N(m, branch)->end_index; j++) {
 		tp_str t = kind(m, j) == K_STRING ? string_inner(m, j) : text(m, j);
 		if ((kind(m, j) == K_IDENTIFIER && tp_str_eq(t, "CUDAExtension")) || (kind(m, j) == K_ATTRIBUTE && tp_str_eq(t, "torch.version.cuda")) ||
 		    (kind(m, j) == K_STRING && ((t.len >= 3 && memcmp(t.ptr + t.len - 3, ".cu", 3) == 0) ||
 						 (t.len >= 4 && memcmp(t.ptr + t.len - 4, ".cuh", 4) == 0) || tp_str_eq(t, "WITH_CUDA") ||
 						 tp_str_eq(t, "nvcc"))))
 			build = 1;
-		if (!tensor && ((kind(m, j) == K_IDENTIFIER && N(m, j)->field == F_ATTRIBUTE && tp_str_eq(t, "cuda")) ||
-				(kind(m, j) == K_STRING && (tp_str_eq(t, "cuda") || (t.len > 5 && memcmp(t.ptr, "cuda:", 5) == 0)) &&
-				 !is_path_part(m, j))))
+		if ((kind(m, j) == K_IDENTIFIER && N(m, j)->field == F_ATTRIBUTE && tp_str_eq(t, "cuda")) ||
+		    (kind(m, j) == K_STRING && (tp_str_eq(t, "cuda") || (t.len > 5 && memcmp(t.ptr, "cuda:", 5) == 0)) && !is_path_part(m, j)))
 			return GUARDS_NOTHING;
 	}
 	if (build)
