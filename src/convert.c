@@ -320,6 +320,16 @@ static const char *builder_named(const char *qn)
 	return NULL;
 }
 
+/* The builder a choice between a and b (either of them a choice already
+ * when ea, eb) may be: CUDAExtension when one may be, else the one named. */
+static const char *either_builder(const char *a, int ea, const char *b, int eb, int *either)
+{
+	*either = a != b || ea || eb;
+	if (!a || !b || a == b)
+		return a ? a : b;
+	return a == tp_extension_builders[0] || b == tp_extension_builders[0] ? tp_extension_builders[0] : NULL;
+}
+
 /* The builder that value v names, or NULL; see tp_extension_builder. */
 static const char *builder_of(const tp_resolver *res, uint32_t v, const char *qn, int *either, int depth)
 {
@@ -334,17 +344,25 @@ static const char *builder_of(const tp_resolver *res, uint32_t v, const char *qn
 		int e0 = 0, e2 = 0;
 		const char *a = n == 3 ? builder_of(res, part[0], tp_resolve_qname(res, part[0], NULL), &e0, depth + 1) : NULL;
 		const char *b = n == 3 ? builder_of(res, part[2], tp_resolve_qname(res, part[2], NULL), &e2, depth + 1) : NULL;
-		*either = a != b || e0 || e2;
-		if (!a || !b || a == b)
-			return a ? a : b;
-		return a == tp_extension_builders[0] || b == tp_extension_builders[0] ? tp_extension_builders[0] : NULL;
+		return either_builder(a, e0, b, e2, either);
 	}
 	if (t->nodes[v].kind != K_IDENTIFIER)
 		return NULL;
 	const tp_binding *bd = tp_resolve_name(res, v, res->src + t->nodes[v].start, t->nodes[v].end - t->nodes[v].start);
-	if (!bd || bd->kind != TP_BIND_LOCAL || bd->value == TP_NONE)
+	if (!bd || bd->kind != TP_BIND_LOCAL)
 		return NULL;
-	return builder_of(res, bd->value, tp_resolve_qname(res, bd->value, NULL), either, depth + 1);
+	if (bd->value != TP_NONE)
+		return builder_of(res, bd->value, tp_resolve_qname(res, bd->value, NULL), either, depth + 1);
+	/* Assigned more than once (`extension = CppExtension`, then `if cuda:
+	 * extension = CUDAExtension`): a choice between the builders it is
+	 * given by name (no further, which could take exponential time). */
+	const char *b = NULL;
+	int n = 0;
+	for (const tp_value *a = bd->values; a && n < 16; a = a->next, n++) {
+		const char *x = a->node == TP_NONE ? NULL : builder_named(tp_resolve_qname(res, a->node, NULL));
+		b = n ? either_builder(b, *either, x, 0, either) : x;
+	}
+	return b;
 }
 
 const char *tp_extension_builder(const tp_resolver *res, uint32_t fn, const char *qn, int *either)
@@ -692,11 +710,27 @@ void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, siz
 		const char *qn = fn == TP_NONE ? NULL : tp_extension_builder(res, fn, tp_resolve_qname(res, fn, NULL), &either);
 		if (!qn || args == TP_NONE || tp_extension_cpu_only(t, src, i, qn, either))
 			continue;
-		uint32_t p = t->nodes[i].parent, left = TP_NONE;
-		if (p != TP_NONE && t->nodes[p].kind == K_ASSIGNMENT && t->nodes[i].field == F_RIGHT && res->scope_of[i] == 0)
+		uint32_t p = t->nodes[i].parent, left = TP_NONE, def = res->scope_of[i];
+		if (p != TP_NONE && t->nodes[p].kind == K_ASSIGNMENT && t->nodes[i].field == F_RIGHT)
 			left = tp_child(t, p, F_LEFT);
-		if (rel && left != TP_NONE && t->nodes[left].kind == K_IDENTIFIER && (qn == tp_extension_builders[2] || qn == tp_extension_builders[3]))
-			module_var_names(out, rel, (tp_str){src + t->nodes[left].start, t->nodes[left].end - t->nodes[left].start});
+		int loads = qn == tp_extension_builders[2] || qn == tp_extension_builders[3];
+		tp_str var = left == TP_NONE ? (tp_str){"", 0} : (tp_str){src + t->nodes[left].start, t->nodes[left].end - t->nodes[left].start};
+		/* the module's variable: assigned at the top, or in a function that declares it global */
+		if (rel && loads && left != TP_NONE && t->nodes[left].kind == K_IDENTIFIER && tp_resolve_name(res, left, var.ptr, var.len) &&
+		    tp_resolve_name(res, left, var.ptr, var.len) == tp_resolve_name(res, 0, var.ptr, var.len))
+			module_var_names(out, rel, var);
+		/* a function of the module that loads it (a plugin getter): what its calls give */
+		if (rel && loads && def != 0 && res->scope_of[def] == 0 && t->nodes[def].kind == K_FUNCTION_DEF) {
+			uint32_t name = tp_child(t, def, F_NAME);
+			size_t before = out->len;
+			if (name != TP_NONE)
+				module_var_names(out, rel, (tp_str){src + t->nodes[name].start, t->nodes[name].end - t->nodes[name].start});
+			for (size_t k = before; k < out->len; k++) {
+				char *call = tp_xprintf("%s()", out->items[k]);
+				free(out->items[k]);
+				out->items[k] = call;
+			}
+		}
 		size_t before = out->len;
 		tp_extension_build_names(out, res, i);
 		for (size_t k = before, n = out->len; k < n; k++) {

@@ -71,7 +71,8 @@ typedef struct {
 	const struct tp_ops *ops; /* op-support data of the chosen version */
 	const char *dist_model;   /* distributed mode, for MAIN: as tp_matcher's */
 	int specify_device;       /* -s: device choices follow DEVICE_ID */
-	const tp_map *ext_modules; /* custom extension module names (setup.py, load()) */
+	const tp_map *ext_modules; /* custom extension module names (setup.py, load()); "NAME()" for a
+				    * function that loads one (tp_extension_names) */
 	const tp_map *library_ops; /* "ns.op" of TORCH_LIBRARY ops in the tree */
 	const tp_map *dist_setups; /* distributed mode: functions of other files that call init_process_group */
 	const tp_map *dist_iterables; /* distributed mode: IterableDataset classes of other files */
@@ -110,8 +111,10 @@ void tp_extension_build_names(tp_strings *out, const tp_resolver *res, uint32_t 
  * torch.utils.cpp_extension CUDAExtension/CppExtension/load/load_inline call
  * that may build CUDA code (and its last component, for `from . import _C`),
  * and, when rel (the file's path in the tree) is given, the names other files
- * import the variable a top-level load() is assigned to by. Appended to out
- * (owned). */
+ * import the module variable a load() is assigned to by (at the top, or in a
+ * function that declares it global), and those of a module-level function
+ * that calls load() followed by "()" (`custom_ops.get_plugin()`: its calls
+ * give the module). Appended to out (owned). */
 void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
 
 /* The module-level functions of rel (a Python source, src) that call

@@ -1,6 +1,7 @@
 /* match: the single walk that turns rule hits into edits and findings. */
 #include "match.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -279,6 +280,22 @@ static const char *move_from_import(tp_matcher *m, uint32_t stmt, uint32_t mod, 
 
 typedef tp_array(uint32_t) tp_hits;
 
+/* Whether statement stmt is a raise. */
+static int is_raise(const tp_matcher *m, uint32_t stmt)
+{
+	tp_str t = stmt == TP_NONE ? (tp_str){"", 0} : text(m, stmt);
+	return t.len >= 5 && memcmp(t.ptr, "raise", 5) == 0 && (t.len == 5 || !(t.ptr[5] == '_' || isalnum((unsigned char)t.ptr[5])));
+}
+
+/* The first statement of a block, comments skipped. */
+static uint32_t first_statement(const tp_matcher *m, uint32_t block)
+{
+	uint32_t s = block == TP_NONE ? TP_NONE : N(m, block)->first;
+	while (s != TP_NONE && kind(m, s) == K_COMMENT)
+		s = N(m, s)->next;
+	return s;
+}
+
 /* Whether stmt sits in the body of an `if TYPE_CHECKING:`, which never runs. */
 static int type_checking_only(const tp_matcher *m, uint32_t stmt)
 {
@@ -309,8 +326,7 @@ static int import_guarded(const tp_matcher *m, uint32_t stmt)
 		if (kind(m, c) != K_EXCEPT || body == TP_NONE)
 			continue;
 		tp_str head = {m->src + N(m, c)->start, N(m, body)->start - N(m, c)->start};
-		uint32_t first = N(m, body)->first;
-		if (first != TP_NONE && text(m, first).len >= 5 && memcmp(text(m, first).ptr, "raise", 5) == 0)
+		if (is_raise(m, first_statement(m, body)))
 			continue; /* it re-raises: no fallback runs */
 		if (N(m, c)->first == body)
 			return 1; /* except: */
@@ -1137,13 +1153,88 @@ static void apply_similar(tp_matcher *m, const tp_rule *r, uint32_t call, uint32
 	     msg(m, r, "similar API (-sim): %s -> %s: %s", qn, r->new_name, r->warning));
 }
 
-/* Custom CUDA: a call into an extension module built in this tree, a
- * `torch.ops.NS.OP` of a TORCH_LIBRARY op registered here, or the build of
- * such an extension. Returns 1 when the call is one. */
+/* Whether call is a load() or load_inline() that may build CUDA code: its
+ * value is the extension module. */
+static int load_call(const tp_matcher *m, uint32_t call)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
+	int either = 0;
+	const char *b = fn == TP_NONE ? NULL : tp_extension_builder(m->res, fn, tp_resolve_qname(m->res, fn, NULL), &either);
+	return (b == tp_extension_builders[2] || b == tp_extension_builders[3]) && !tp_extension_cpu_only(m->tree, m->src, call, b, either);
+}
+
+/* Whether the file's function definition def loads a custom CUDA extension
+ * (a load() call in it), as a plugin getter does. */
+static int loader_def(tp_matcher *m, uint32_t def)
+{
+	if (!m->loads) {
+		m->loads = tp_arena_alloc(m->arena, m->tree->count);
+		memset(m->loads, 0, m->tree->count);
+	}
+	if (!m->loads[def]) {
+		m->loads[def] = 1;
+		for (uint32_t j = def; j < N(m, def)->end_index && m->loads[def] == 1; j++)
+			if (kind(m, j) == K_CALL && load_call(m, j))
+				m->loads[def] = 2;
+	}
+	return m->loads[def] == 2;
+}
+
+/* Whether value v is a custom CUDA extension module the file loads: a
+ * load() call, or a call of a function that loads one, of this file or
+ * another one of the tree (`custom_ops.get_plugin(...)`). */
+static int loads_extension(tp_matcher *m, uint32_t v)
+{
+	if (kind(m, v) != K_CALL)
+		return 0;
+	if (load_call(m, v))
+		return 1;
+	uint32_t fn = tp_child(m->tree, v, F_FUNCTION);
+	const char *qn = fn == TP_NONE ? NULL : tp_resolve_qname(m->res, fn, NULL);
+	if (qn && m->ext_modules) {
+		while (*qn == '.')
+			qn++;
+		const char *key = tp_arena_printf(m->arena, "%s()", qn);
+		return tp_map_get(m->ext_modules, key, strlen(key)) != NULL;
+	}
+	if (kind(m, fn) != K_IDENTIFIER)
+		return 0;
+	uint32_t def = tp_resolve_definition(m->res, tp_resolve_name(m->res, fn, text(m, fn).ptr, text(m, fn).len));
+	return kind(m, def) == K_FUNCTION_DEF && loader_def(m, def);
+}
+
+/* The name of the custom CUDA extension code that a call (its function fn,
+ * qualified name qn) calls, or NULL: a function of a module the file loads
+ * (`ext = load(...)`, `ext.forward(x)`; also when an import binds ext too,
+ * `try: from . import ext / except: ext = load(...)`; or when a function
+ * sets it, `global _plugin; _plugin = get_plugin(...)`), a `torch.ops.NS.OP`
+ * of a TORCH_LIBRARY op registered here, or a function of an extension
+ * module built in this tree. */
+static const char *extension_call(tp_matcher *m, uint32_t fn, const char *qn)
+{
+	uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
+	const tp_binding *b = kind(m, obj) == K_IDENTIFIER ? tp_resolve_name(m->res, obj, text(m, obj).ptr, text(m, obj).len) : NULL;
+	uint32_t v = !b ? TP_NONE : b->kind == TP_BIND_LOCAL ? tp_resolve_set_value(m->res, b) : b->kind == TP_BIND_IMPORT ? b->also_value : TP_NONE;
+	if (loads_extension(m, v))
+		return dup_text(m, fn);
+	if (!qn)
+		return NULL;
+	if (m->library_ops && strncmp(qn, "torch.ops.", 10) == 0 && tp_map_get(m->library_ops, qn + 10, strlen(qn + 10)))
+		return qn;
+	const char *name = qn;
+	while (*name == '.')
+		name++;
+	for (const char *dot = strchr(name, '.'); m->ext_modules && dot; dot = strchr(dot + 1, '.'))
+		if (tp_map_get(m->ext_modules, name, (size_t)(dot - name)))
+			return qn;
+	return NULL;
+}
+
+/* Custom CUDA: a call into extension code (extension_call), or the build
+ * of such an extension. Returns 1 when the call is one. */
 static int custom_cuda(tp_matcher *m, uint32_t call, uint32_t fn, const char *qn)
 {
-	const char *const *builders = tp_extension_builders;
-	const char *kind_name = NULL, *tip = "user-defined CUDA operator: needs an NPU kernel", *detail = "";
+	const char *kind_name = "python call", *tip = "user-defined CUDA operator: needs an NPU kernel", *detail = "";
 	int either = 0;
 	const char *builder = tp_extension_builder(m->res, fn, qn, &either);
 	if (builder) {
@@ -1170,37 +1261,54 @@ static int custom_cuda(tp_matcher *m, uint32_t call, uint32_t fn, const char *qn
 		tp_array_free(&names);
 		detail = tp_arena_strndup(m->arena, b.ptr ? b.ptr : "", b.len);
 		tp_buf_dispose(&b);
-	} else {
-		/* ext = load(name=...); ext.forward(...), also when an import binds
-		 * ext too (`try: from . import ext / except: ext = load(...)`) */
-		uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
-		const tp_binding *b = kind(m, obj) == K_IDENTIFIER ? tp_resolve_name(m->res, obj, text(m, obj).ptr, text(m, obj).len) : NULL;
-		uint32_t v = !b ? TP_NONE : b->kind == TP_BIND_LOCAL ? b->value : b->kind == TP_BIND_IMPORT ? b->also_value : TP_NONE;
-		uint32_t vf = kind(m, v) == K_CALL ? tp_child(m->tree, v, F_FUNCTION) : TP_NONE;
-		const char *vq = vf == TP_NONE ? NULL : tp_extension_builder(m->res, vf, tp_resolve_qname(m->res, vf, NULL), &either);
-		if ((vq == builders[2] || vq == builders[3]) && !tp_extension_cpu_only(m->tree, m->src, v, vq, either)) {
-			qn = tp_arena_printf(m->arena, "%.*s", (int)text(m, fn).len, text(m, fn).ptr);
-			kind_name = "python call";
-		} else if (!qn) {
-			return 0;
-		}
-	}
-	if (!kind_name && m->library_ops && strncmp(qn, "torch.ops.", 10) == 0 && tp_map_get(m->library_ops, qn + 10, strlen(qn + 10)))
-		kind_name = "python call";
-	if (!kind_name && m->ext_modules) {
-		const char *name = qn;
-		while (*name == '.')
-			name++;
-		for (const char *dot = strchr(name, '.'); dot && !kind_name; dot = strchr(dot + 1, '.'))
-			if (tp_map_get(m->ext_modules, name, (size_t)(dot - name)))
-				kind_name = "python call";
-	}
-	if (!kind_name)
+	} else if (!(qn = extension_call(m, fn, qn))) {
 		return 0;
+	}
 	tp_match__finding(m, NULL, TP_OP_UNSUPPORTED, call, qn, tip);
 	tp_item it = {TP_OP_CUDA, N(m, call)->start, N(m, call)->end, kind_name, NULL, detail, qn, 0};
 	tp_array_push(&m->items, it);
 	return 1;
+}
+
+/* The call of custom CUDA extension code that call makes, or TP_NONE: the
+ * call itself when it calls into an extension or loads one, else the first
+ * such call in the file's own function or class that it calls
+ * (`_bias_act_cuda(...)`, `Fn.apply(x)`), a few calls deep. */
+static uint32_t ext_use_in(tp_matcher *m, uint32_t node, int depth);
+
+static uint32_t ext_use(tp_matcher *m, uint32_t call, int depth)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
+	if (fn == TP_NONE)
+		return TP_NONE;
+	if (extension_call(m, fn, tp_resolve_qname(m->res, fn, NULL)) || loads_extension(m, call))
+		return call;
+	uint32_t root = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : fn;
+	if (kind(m, root) != K_IDENTIFIER || depth >= 4)
+		return TP_NONE;
+	uint32_t def = tp_resolve_definition(m->res, tp_resolve_name(m->res, root, text(m, root).ptr, text(m, root).len));
+	if (def == TP_NONE)
+		return TP_NONE;
+	if (!m->ext_use) {
+		m->ext_use = tp_arena_alloc(m->arena, m->tree->count * sizeof *m->ext_use);
+		memset(m->ext_use, 0, m->tree->count * sizeof *m->ext_use);
+	}
+	if (!m->ext_use[def]) {
+		m->ext_use[def] = TP_NONE; /* while it is looked at: a recursive call finds nothing more */
+		m->ext_use[def] = ext_use_in(m, def, depth + 1);
+	}
+	return m->ext_use[def];
+}
+
+/* The first call of custom CUDA extension code under node (ext_use). */
+static uint32_t ext_use_in(tp_matcher *m, uint32_t node, int depth)
+{
+	for (uint32_t j = node; j < N(m, node)->end_index; j++) {
+		uint32_t u = kind(m, j) == K_CALL ? ext_use(m, j, depth) : TP_NONE;
+		if (u != TP_NONE)
+			return u;
+	}
+	return TP_NONE;
 }
 
 /* ---- frameworks that pick their accelerator by name (Lightning) ----------- */
@@ -1500,38 +1608,79 @@ static int declared_on(const tp_matcher *m, uint32_t obj, tp_str name)
 }
 
 static tp_str string_inner(const tp_matcher *m, uint32_t str);
+static int is_path_part(const tp_matcher *m, uint32_t str);
 
-/* Whether node is in the condition of an if (or `a if c else b`) whose
- * branch builds CUDA code: CUDAExtension, .cu sources, WITH_CUDA, nvcc,
- * torch.version.cuda. `if torch.cuda.is_available(): ext = CUDAExtension`
- * must stay False on the NPU machine, where the CPU branch builds. */
-static int guards_cuda_build(const tp_matcher *m, uint32_t node)
+/* What a test chooses when it is True. */
+enum guard { GUARDS_NOTHING, GUARDS_BUILD, GUARDS_EXTENSION };
+
+/* What the if (or `a if c else b`) whose condition holds node guards: a
+ * CUDA build (CUDAExtension, .cu sources, WITH_CUDA, nvcc,
+ * torch.version.cuda in its branch; not for a tensor's device test, tensor
+ * 1), or custom CUDA extension code (a call
+ * into an extension of the tree, or its load, in the branch or the rest of
+ * the condition; *use is that call). On the NPU machine such a test must
+ * stay False, as on a machine without a GPU, so that the other branch runs:
+ * the CPU build, the pure-torch fallback (`if torch.cuda.is_available():
+ * ext = CUDAExtension`, `if x.is_cuda: return _C.knn(x)`). *raises: that
+ * branch is an else that raises. A test of the machine (tensor 0) whose
+ * branch also picks the device (`model.cuda()`, "cuda", not a folder so
+ * named) guards nothing: kept, it would train on the CPU without a word. */
+static enum guard guards_cuda(tp_matcher *m, uint32_t node, int tensor, uint32_t *use, int *raises)
 {
 	uint32_t c = node, p = N(m, node)->parent;
 	while (p != TP_NONE && kind(m, p) != K_IF && kind(m, p) != K_CONDITIONAL && kind(m, p) != K_BLOCK && kind(m, p) != K_EXPR_STMT)
 		c = p, p = N(m, p)->parent;
 	uint32_t branch = TP_NONE;
+	*raises = 0;
 	if (kind(m, p) == K_IF && N(m, p)->first == c) {
 		for (branch = N(m, c)->next; branch != TP_NONE && kind(m, branch) != K_BLOCK;)
 			branch = N(m, branch)->next;
+		uint32_t other = branch == TP_NONE ? TP_NONE : N(m, branch)->next;
+		while (other != TP_NONE && kind(m, other) == K_COMMENT)
+			other = N(m, other)->next;
+		if (other != TP_NONE && text(m, other).len >= 4 && memcmp(text(m, other).ptr, "else", 4) == 0)
+			*raises = is_raise(m, first_statement(m, tp_child(m->tree, other, F_BODY)));
 	} else if (kind(m, p) == K_CONDITIONAL && N(m, p)->first != c) {
 		branch = N(m, p)->first; /* then if cond else other */
 	}
+	if (branch == TP_NONE)
+		return GUARDS_NOTHING;
 	int build = 0;
-	for (uint32_t j = branch; j != TP_NONE && j < N(m, branch)->end_index; j++) {
+	for (uint32_t j = branch; !tensor && j < N(m, branch)->end_index; j++) {
 		tp_str t = kind(m, j) == K_STRING ? string_inner(m, j) : text(m, j);
 		if ((kind(m, j) == K_IDENTIFIER && tp_str_eq(t, "CUDAExtension")) || (kind(m, j) == K_ATTRIBUTE && tp_str_eq(t, "torch.version.cuda")) ||
 		    (kind(m, j) == K_STRING && ((t.len >= 3 && memcmp(t.ptr + t.len - 3, ".cu", 3) == 0) ||
 						 (t.len >= 4 && memcmp(t.ptr + t.len - 4, ".cuh", 4) == 0) || tp_str_eq(t, "WITH_CUDA") ||
 						 tp_str_eq(t, "nvcc"))))
 			build = 1;
-		/* a branch that also picks the device (`model.cuda()`, "cuda")
-		 * converts: kept, it would train on the CPU without a word */
 		if ((kind(m, j) == K_IDENTIFIER && N(m, j)->field == F_ATTRIBUTE && tp_str_eq(t, "cuda")) ||
-		    (kind(m, j) == K_STRING && (tp_str_eq(t, "cuda") || (t.len > 5 && memcmp(t.ptr, "cuda:", 5) == 0))))
-			return 0;
+		    (kind(m, j) == K_STRING && (tp_str_eq(t, "cuda") || (t.len > 5 && memcmp(t.ptr, "cuda:", 5) == 0)) && !is_path_part(m, j)))
+			return GUARDS_NOTHING;
 	}
-	return build;
+	if (build)
+		return GUARDS_BUILD;
+	if (!m->extensions)
+		return GUARDS_NOTHING;
+	if ((*use = ext_use_in(m, branch, 0)) == TP_NONE)
+		*use = ext_use_in(m, c, 0);
+	return *use != TP_NONE ? GUARDS_EXTENSION : GUARDS_NOTHING;
+}
+
+/* The WARNING for test (its text), which stays because of what it guards
+ * (guards_cuda). */
+static const char *guard_note(tp_matcher *m, const tp_rule *r, const char *test, enum guard g, uint32_t use, int raises)
+{
+	const char *other = raises ? "raises, as on a machine without a GPU: the extension needs NPU kernels"
+				   : g == GUARDS_BUILD ? "builds, as on a machine without a GPU"
+						       : "runs (the fallback), as on a machine without a GPU";
+	if (g == GUARDS_BUILD)
+		return msg(m, r, "%s stays: it chooses a CUDA build (CUDAExtension, .cu sources, nvcc), which needs CUDA; on the NPU "
+				 "machine it is False and the other branch %s",
+			   test, other);
+	tp_str fn = text(m, tp_child(m->tree, use, F_FUNCTION));
+	return msg(m, r, "%s stays: it guards custom CUDA extension code (%.*s), which has no NPU kernel; on the NPU machine it is "
+			 "False and the other branch %s",
+		   test, (int)fn.len, fn.ptr, other);
 }
 
 static void match_attribute(tp_matcher *m, uint32_t attr)
@@ -1564,12 +1713,12 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 		if (member != TP_NONE) {
 			tp_str ms = text(m, member);
 			const char *to = renamed_member(r, ms);
-			if (tp_str_eq(ms, "is_available") && guards_cuda_build(m, p)) {
+			uint32_t use = TP_NONE;
+			int raises = 0;
+			enum guard g = tp_str_eq(ms, "is_available") ? guards_cuda(m, p, 0, &use, &raises) : GUARDS_NOTHING;
+			if (g != GUARDS_NOTHING) {
 				tp_match__finding(m, r, TP_OP_WARNING, p, NULL,
-						  msg(m, r, "%s.is_available() stays: it chooses a CUDA build (CUDAExtension, .cu sources, nvcc), "
-							    "which needs CUDA; on the NPU machine it is False and the other branch builds, as on "
-							    "a machine without a GPU",
-						      qn));
+						  guard_note(m, r, tp_arena_printf(m->arena, "%s.is_available()", qn), g, use, raises));
 				return;
 			}
 			if (to) /* the module word and the member: one edit, the bytes between them kept */
@@ -1620,8 +1769,15 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 	}
 	if (!on_value(m, attr) || is_store(m, attr))
 		return;
-	if ((r = lookup(&m->rules->attr_method, name.ptr, name.len)) && !tp_resolve_attr_stored(m->res, attr) &&
-	    !declared_on(m, tp_child(m->tree, attr, F_OBJECT), name))
+	if (!(r = lookup(&m->rules->attr_method, name.ptr, name.len)) || tp_resolve_attr_stored(m->res, attr) ||
+	    declared_on(m, tp_child(m->tree, attr, F_OBJECT), name))
+		return;
+	uint32_t use = TP_NONE;
+	int raises = 0;
+	enum guard g = guards_cuda(m, attr, 1, &use, &raises); /* `if x.is_cuda: return _C.knn(x)` */
+	if (g != GUARDS_NOTHING)
+		tp_match__finding(m, r, TP_OP_WARNING, attr, NULL, guard_note(m, r, dup_text(m, attr), g, use, raises));
+	else
 		tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
 		     msg(m, r, ".%.*s -> .%s", (int)name.len, name.ptr, r->new_name));
 }
@@ -2070,6 +2226,32 @@ static int foreign_cuda(const tp_matcher *m, uint32_t str)
 	return !m->torch_file && unnamed_device(m, str);
 }
 
+/* The comparison that string str is the device type in, when it is a
+ * tensor's device test (`x.device.type == "cuda"`, `str(t.device) in ("cuda",
+ * "cuda:0")`): compared with something that names a device, or a `.type`.
+ * Else TP_NONE. */
+static uint32_t device_test(const tp_matcher *m, uint32_t str)
+{
+	uint32_t e = str, p = N(m, e)->parent;
+	while (kind(m, p) == K_PARENTHESIZED || kind(m, p) == K_LIST || kind(m, p) == K_TUPLE || kind(m, p) == K_SET)
+		e = p, p = N(m, p)->parent;
+	if (kind(m, p) != K_COMPARISON)
+		return TP_NONE;
+	for (uint32_t c = N(m, p)->first; c != TP_NONE; c = N(m, c)->next) {
+		if (c == e)
+			continue;
+		if (kind(m, c) == K_ATTRIBUTE && attr_name(m, c) != TP_NONE && tp_str_eq(text(m, attr_name(m, c)), "type"))
+			return p;
+		for (uint32_t j = c; j < N(m, c)->end_index; j++) {
+			tp_str t = text(m, j);
+			for (size_t i = 0; kind(m, j) == K_IDENTIFIER && i + 6 <= t.len; i++)
+				if (strncasecmp(t.ptr + i, "device", 6) == 0)
+					return p;
+		}
+	}
+	return TP_NONE;
+}
+
 /* The string rules on the text [cs, ce) of string literal str: returns 0
  * when none matches, 1 when one converted it, 2 when the literal must be
  * left alone (a saved location, a path). */
@@ -2090,6 +2272,18 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 		    is_path_part(m, str) || is_build_part(m, str) || names_no_device(m, str) || dict_has_key(m, str, want) ||
 		    (strncmp(r->replacement, "npu", 3) == 0 && is_key_lookup(m, str) && !converts_dict_key(m, str, want)))
 			return 2;
+		uint32_t use = TP_NONE, test = strncmp(r->replacement, "npu", 3) == 0 ? device_test(m, str) : TP_NONE;
+		int raises = 0;
+		enum guard g = test != TP_NONE ? guards_cuda(m, str, 1, &use, &raises) : GUARDS_NOTHING;
+		if (g != GUARDS_NOTHING) { /* `if x.device.type == "cuda": return _plugin.op(x)` */
+			uint32_t first = test; /* one row for the test, at its first device string */
+			while (first < str && (kind(m, first) != K_STRING || string_inner(m, first).len < 4 ||
+					       memcmp(string_inner(m, first).ptr, "cuda", 4) != 0))
+				first++;
+			if (first == str)
+				tp_match__finding(m, r, TP_OP_WARNING, str, NULL, guard_note(m, r, dup_text(m, test), g, use, raises));
+			return 2;
+		}
 		if (strncmp(r->replacement, "npu", 3) == 0 && compared_with_config(m, str)) {
 			tp_match__finding(m, r, TP_OP_WARNING, str, NULL,
 					  msg(m, r, "\"%.*s\" stays: it is compared with a config's value, which may come from a file this "
@@ -2226,6 +2420,8 @@ void tp_match(tp_matcher *m)
 	m->claimed = tp_arena_alloc(m->arena, m->tree->count + 1);
 	memset(m->claimed, 0, m->tree->count + 1);
 	int cuda = memmem(m->src, m->len, "cuda", 4) != NULL;
+	m->extensions = (m->ext_modules && m->ext_modules->count) || (m->library_ops && m->library_ops->count) ||
+			memmem(m->src, m->len, "cpp_extension", 13);
 	for (uint32_t i = 0; cuda && !m->torch_file && i < m->tree->count; i++)
 		if (kind(m, i) == K_DOTTED_NAME && (kind(m, N(m, i)->parent) == K_IMPORT || kind(m, N(m, i)->parent) == K_IMPORT_FROM ||
 						     kind(m, N(m, i)->parent) == K_ALIASED_IMPORT))

@@ -21,16 +21,22 @@ typedef struct {
 	tp_arena *arena;
 	const char *dist_model; /* distributed mode, in MAIN: -t's names separated by commas, "" to find the trained models */
 	const char *device_var; /* the variable device choices use (-s or distributed), or NULL */
-	const tp_map *ext_modules, *library_ops; /* custom CUDA extensions of the tree (may be NULL) */
+	const tp_map *ext_modules, *library_ops; /* custom CUDA extensions of the tree (may be NULL), as tp_convert_opts's */
 	const tp_map *dist_setups; /* distributed mode: functions of other files that call init_process_group (may be NULL) */
 	const tp_map *dist_iterables; /* distributed mode: IterableDataset classes of other files (may be NULL) */
 	uint8_t *claimed;       /* per node: rewritten by distributed mode already */
+	/* per function or class definition, made on first use: 1 + whether it
+	 * loads a custom CUDA extension; the first call of extension code it
+	 * makes (0 not known yet, TP_NONE none) */
+	uint8_t *loads;
+	uint32_t *ext_use;
 	int plain_device;       /* -s: a device choice is a plain "cuda", which needs set_device too */
 	uint32_t rank_device;   /* -s: the first device choice that comes from a rank, 0 if none */
 	long device_number;     /* -s: 1 + the first device number a choice names, 0 if none */
 	uint32_t model_parallel; /* -s: where a second device number is named (its numbers stay), 0 if none */
 	int device_argument;    /* a call gets a device string the rules wrote: "npu" needs torch_npu loaded */
 	int torch_file;         /* the file imports torch (set by tp_match) */
+	int extensions;         /* the tree builds custom extensions, or the file loads one (set by tp_match) */
 	int dist_setup;         /* distributed mode wrote MAIN's process group setup */
 	tp_array(tp_item) late; /* items that must follow the torch_npu import at one point */
 	tp_array(tp_item) items;

@@ -116,14 +116,26 @@ static int device_like_value(const tp_resolver *r, uint32_t v, int depth)
 	return 0;
 }
 
-/* Records a binding. Imports win over other bindings of the same scope:
- * `try: import x / except: x = None` still resolves to the import. */
-static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_kind kind, const char *qname, int module, uint32_t value)
+/* A binding's entry in its values list, before next. */
+static tp_value *value_of(tp_resolver *r, uint32_t node, tp_value *next)
+{
+	tp_value *v = tp_arena_alloc(r->arena, sizeof *v);
+	*v = (tp_value){node, next};
+	return v;
+}
+
+/* Records a binding; returns the local binding it adds to, else NULL.
+ * Imports win over other bindings of the same scope: `try: import x /
+ * except: x = None` still resolves to the import. */
+static tp_binding *bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_kind kind, const char *qname, int module,
+			uint32_t value)
 {
 	const char *name = r->src + N(r, ident)->start;
 	size_t len = N(r, ident)->end - N(r, ident)->start, klen;
 	char *key = scope_key(r, scope, name, len, &klen);
 	tp_binding *b = tp_map_get(&r->bindings, key, klen);
+	if (b && b->kind == TP_BIND_GLOBAL && kind == TP_BIND_LOCAL && scope != 0)
+		return bind(r, 0, ident, kind, qname, module, value);
 	int int_like = kind == TP_BIND_LOCAL && int_like_value(r, value);
 	int not_int = kind == TP_BIND_LOCAL && device_like_value(r, value, 0);
 	if (not_int)
@@ -133,13 +145,15 @@ static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_ki
 			b->int_like = b->int_like && int_like;
 			b->not_int = b->not_int || not_int;
 			b->value = TP_NONE;
+			b->values = value_of(r, value, b->values);
+			return b;
 		}
 		if (b->kind == TP_BIND_IMPORT && kind == TP_BIND_LOCAL) {
 			b->also_value = b->assigned ? TP_NONE : value;
 			b->module = 0, b->assigned = 1; /* `import model; model = model.Net()`: maybe a value */
 		}
 		if (b->kind == TP_BIND_IMPORT || kind <= b->kind)
-			return;
+			return NULL;
 	}
 	int assigned = b && b->kind == TP_BIND_LOCAL && kind == TP_BIND_IMPORT; /* `model = 0; import model` */
 	uint32_t also = assigned ? b->value : TP_NONE;
@@ -155,6 +169,8 @@ static void bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_bind_ki
 	b->not_int = not_int;
 	b->value = kind == TP_BIND_LOCAL ? value : TP_NONE;
 	b->also_value = also;
+	b->values = kind == TP_BIND_LOCAL ? value_of(r, value, NULL) : NULL;
+	return kind == TP_BIND_LOCAL ? b : NULL;
 }
 
 /* stored's value for an attribute assigned a string or a device somewhere. */
@@ -457,8 +473,9 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 		case K_FUNCTION_DEF:
 		case K_CLASS_DEF: {
 			uint32_t name = tp_child(tree, i, F_NAME);
-			if (name != TP_NONE)
-				bind(r, s, name, TP_BIND_LOCAL, NULL, 0, TP_NONE);
+			tp_binding *b = name == TP_NONE ? NULL : bind(r, s, name, TP_BIND_LOCAL, NULL, 0, TP_NONE);
+			if (b)
+				b->values->node = i; /* bound to the definition, which is no value to read */
 			break;
 		}
 		case K_ASSIGNMENT:
@@ -497,7 +514,7 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 	 * file never binds is that module. */
 	if (star && !tp_map_get(&r->bindings, "0:torch", 7)) {
 		tp_binding *b = tp_arena_alloc(r->arena, sizeof *b);
-		*b = (tp_binding){TP_BIND_IMPORT, "torch", 1, 0, 0, 0, TP_NONE, TP_NONE};
+		*b = (tp_binding){TP_BIND_IMPORT, "torch", 1, 0, 0, 0, TP_NONE, TP_NONE, NULL};
 		tp_map_put(&r->bindings, "0:torch", 7, b);
 	}
 }
@@ -520,6 +537,31 @@ int tp_resolve_attr_not_int(const tp_resolver *r, uint32_t attr)
 int tp_resolve_declared(const tp_resolver *r, const char *name, size_t len)
 {
 	return tp_map_get(&r->declared, name, len) != NULL;
+}
+
+uint32_t tp_resolve_set_value(const tp_resolver *r, const tp_binding *b)
+{
+	if (!b || b->kind != TP_BIND_LOCAL)
+		return TP_NONE;
+	uint32_t set = TP_NONE;
+	int count = 0;
+	for (const tp_value *v = b->values; v; v = v->next) {
+		if (++count > 16)
+			return TP_NONE; /* bounded: this is asked for each call through the name */
+		const tp_node *n = v->node == TP_NONE ? NULL : N(r, v->node);
+		if (n && n->end - n->start == 4 && memcmp(r->src + n->start, "None", 4) == 0)
+			continue;
+		if (set != TP_NONE || !n || n->kind == K_FUNCTION_DEF || n->kind == K_CLASS_DEF)
+			return TP_NONE;
+		set = v->node;
+	}
+	return set;
+}
+
+uint32_t tp_resolve_definition(const tp_resolver *r, const tp_binding *b)
+{
+	uint32_t d = b && b->kind == TP_BIND_LOCAL && b->values && !b->values->next ? b->values->node : TP_NONE;
+	return d != TP_NONE && (N(r, d)->kind == K_FUNCTION_DEF || N(r, d)->kind == K_CLASS_DEF) ? d : TP_NONE;
 }
 
 int tp_resolve_device_name(const tp_resolver *r, const char *name, size_t len) { return tp_map_get(&r->devices, name, len) != NULL; }

@@ -9,6 +9,13 @@
 
 enum tp_bind_kind { TP_BIND_LOCAL, TP_BIND_NONLOCAL, TP_BIND_GLOBAL, TP_BIND_IMPORT };
 
+/* One binding of a local name: the value assigned, the function or class
+ * definition, or TP_NONE when not known (a parameter, a loop target, +=). */
+typedef struct tp_value {
+	uint32_t node;
+	struct tp_value *next;
+} tp_value;
+
 /* What a name is bound to in one scope. qname is set for imports; module is 1
  * when the import binds a module (`import a.b`, `import a.b as c`) that the
  * scope does not also assign, 0 for a from-import, which may be any object. int_like is 1 when every assignment of
@@ -23,6 +30,8 @@ typedef struct {
 	uint32_t value; /* the assigned value when a local is assigned exactly once, else TP_NONE */
 	uint32_t also_value; /* an import the scope also assigns exactly once (`try: from . import ext /
 			      * except: ext = load(...)`): that value, else TP_NONE */
+	tp_value *values; /* a local's bindings in its scope, the last first; a function's
+			   * `global x; x = ...` binds the module's x */
 } tp_binding;
 
 /* The resolver of one file. All memory comes from the file's arena except the
@@ -47,6 +56,13 @@ const tp_binding *tp_resolve_name(const tp_resolver *r, uint32_t node, const cha
  * (`T.cuda.set_device` -> "torch.cuda.set_device"), or NULL. *module is set to
  * whether the root import binds a module. */
 const char *tp_resolve_qname(const tp_resolver *r, uint32_t node, int *module);
+/* The value a local holds once it is set: its only one, or the only one
+ * other than None (`_plugin = None`, then `_plugin = load(...)` in a
+ * function that declares it global). TP_NONE when there is none such. */
+uint32_t tp_resolve_set_value(const tp_resolver *r, const tp_binding *b);
+/* The function or class definition a local name is bound to (`def f`,
+ * `class C`), when that is its only binding in its scope; else TP_NONE. */
+uint32_t tp_resolve_definition(const tp_resolver *r, const tp_binding *b);
 /* Whether the file assigns this very attribute (`self.is_cuda = ...` makes
  * every `self.is_cuda` a user attribute rather than a library one). */
 int tp_resolve_attr_stored(const tp_resolver *r, uint32_t attr);

@@ -177,6 +177,28 @@ ext_rows ro >"$ro"
 check "RegisterOperators op: a row" grep -q "^scatter.cpp,3,3,RegisterOperators op,torch_scatter::scatter_sum,torch_scatter" "$ro"
 check "RegisterOperators op: its torch.ops call" grep -q "^use.py,2,2,python call,torch.ops.torch_scatter.scatter_sum," "$ro"
 
+# A plugin getter of another file (stylegan3's custom_ops.get_plugin, which calls load()) sets a
+# module variable in a function (global): calls through it are calls into the extension, and the
+# device test that guards them stays, so that the NPU takes the pure-torch fallback.
+mkdir -p "$tmp/pg/src/tu/ops"
+printf '__global__ void k() {}\n' >"$tmp/pg/src/tu/ops/ba.cu"
+printf 'import importlib\nimport torch.utils.cpp_extension\n\n\ndef get_plugin(module_name, sources, **kw):\n    torch.utils.cpp_extension.load(name=module_name, sources=sources, **kw)\n    return importlib.import_module(module_name)\n' >"$tmp/pg/src/tu/custom_ops.py"
+printf 'from .. import custom_ops\n_plugin = None\n\n\ndef _init():\n    global _plugin\n    _plugin = custom_ops.get_plugin("ba_plugin", ["ba.cpp", "ba.cu"])\n    return True\n\n\ndef ba(x, b):\n    if x.device.type == "cuda" and _init():\n        return _plugin.bias_act(x, b)\n    return x + b\n' >"$tmp/pg/src/tu/ops/ba.py"
+pg="$tmp/pg.csv"
+ext_rows pg >"$pg"
+check "plugin getter of another file: the calls through its module" grep -q "^tu/ops/ba.py,13,13,python call,_plugin.bias_act," "$pg"
+check "plugin getter of another file: the guarding device test stays" grep -q '^tu/ops/ba.py,12,12,WARNING,"x.device.type == ""cuda"" stays: it guards custom CUDA extension code (_plugin.bias_act)' "$tmp/pg/out/src_msft/transplant_result_file/change_list.csv"
+check "plugin getter of another file: the device test unconverted" grep -q 'if x.device.type == "cuda" and _init():' "$tmp/pg/out/src_msft/tu/ops/ba.py"
+
+# A device test that guards a call into an extension module that setup.py builds stays.
+mkdir -p "$tmp/kn/src/knn"
+printf '__global__ void k() {}\n' >"$tmp/kn/src/knn/knn.cu"
+printf 'from torch.utils.cpp_extension import CUDAExtension\nsetup(ext_modules=[CUDAExtension("knn._C", ["knn/knn.cu"])])\n' >"$tmp/kn/src/setup.py"
+printf 'import torch\nfrom . import _C\n\n\ndef knn(x):\n    if x.is_cuda:\n        return _C.knn(x)\n    return torch.cdist(x, x)\n' >"$tmp/kn/src/knn/__init__.py"
+ext_rows kn >/dev/null
+check "is_cuda guarding an extension call: a WARNING" grep -q '^knn/__init__.py,6,6,WARNING,"x.is_cuda stays: it guards custom CUDA extension code (_C.knn)' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv"
+check "is_cuda guarding an extension call: unconverted" grep -q "if x.is_cuda:" "$tmp/kn/out/src_msft/knn/__init__.py"
+
 # Distributed mode: a MAIN that sets up the process group through a function of another file
 # of the tree (DLRM's ext_dist.init_distributed) gets no second init_process_group.
 mkdir -p "$tmp/di/src/utils" "$tmp/di/out"

@@ -41,37 +41,70 @@ static void test_map(void)
 	tp_map_dispose(&m);
 }
 
-/* Resolves the qualified name of the n-th attribute/identifier whose text is
- * `expr` in src. */
-static const char *qname_of(const char *src, const char *expr, int nth)
+/* src parsed and resolved (kept until the next call), or NULL. */
+static tp_resolver *resolved(const char *src, const tp_tree **out)
 {
 	static tp_parser *p;
 	static tp_arena *a;
 	static tp_resolver r;
 	static int have;
-	static tp_tree t_;
-	tp_tree *t = &t_;
+	static tp_tree t;
 	if (!p)
 		p = tp_parser_new();
 	if (have) {
 		tp_resolver_dispose(&r);
-		tp_tree_dispose(t);
+		tp_tree_dispose(&t);
 	}
 	have = 0;
 	tp_arena_free(a);
 	a = tp_arena_new();
-	if (tp_parse(t, p, src, (uint32_t)strlen(src)) < 0)
+	if (tp_parse(&t, p, src, (uint32_t)strlen(src)) < 0)
 		return NULL;
-	tp_resolver_init(&r, t, src, a);
+	tp_resolver_init(&r, &t, src, a);
 	have = 1;
+	*out = &t;
+	return &r;
+}
+
+/* The n-th attribute/identifier whose text is `expr` in the source of r. */
+static uint32_t nth_node(const tp_resolver *r, const char *expr, int nth)
+{
 	size_t n = strlen(expr);
-	for (uint32_t i = 0; i < t->count; i++) {
-		const tp_node *nd = &t->nodes[i];
+	for (uint32_t i = 0; i < r->tree->count; i++) {
+		const tp_node *nd = &r->tree->nodes[i];
 		if ((nd->kind == K_ATTRIBUTE || nd->kind == K_IDENTIFIER) && nd->end - nd->start == n &&
-		    memcmp(src + nd->start, expr, n) == 0 && nth-- == 0)
-			return tp_resolve_qname(&r, i, NULL);
+		    memcmp(r->src + nd->start, expr, n) == 0 && nth-- == 0)
+			return i;
 	}
-	return NULL;
+	return TP_NONE;
+}
+
+/* Resolves the qualified name of the n-th attribute/identifier whose text is
+ * `expr` in src. */
+static const char *qname_of(const char *src, const char *expr, int nth)
+{
+	const tp_tree *t;
+	tp_resolver *r = resolved(src, &t);
+	uint32_t i = r ? nth_node(r, expr, nth) : TP_NONE;
+	return i == TP_NONE ? NULL : tp_resolve_qname(r, i, NULL);
+}
+
+/* The text of the value the n-th identifier `name` of src holds once set
+ * (tp_resolve_set_value), "def" for a definition it names, or NULL. */
+static const char *set_value_of(const char *src, const char *name, int nth)
+{
+	static char buf[64];
+	const tp_tree *t;
+	tp_resolver *r = resolved(src, &t);
+	uint32_t i = r ? nth_node(r, name, nth) : TP_NONE;
+	const tp_binding *b = i == TP_NONE ? NULL : tp_resolve_name(r, i, name, strlen(name));
+	if (tp_resolve_definition(r, b) != TP_NONE)
+		return "def";
+	uint32_t v = tp_resolve_set_value(r, b);
+	if (v == TP_NONE)
+		return NULL;
+	snprintf(buf, sizeof buf, "%.*s", (int)(t->nodes[v].end - t->nodes[v].start), src + t->nodes[v].start);
+	return buf;
 }
 
 static void test_resolve(void)
@@ -94,6 +127,13 @@ static void test_resolve(void)
 	const char *glob = "import torch as T\ndef f():\n    global T\n    T = T\n    T.z()\ndef g():\n    T = 1\n    T.z()\n";
 	CHECK(streq(qname_of(glob, "T.z", 0), "torch.z"));
 	CHECK(qname_of(glob, "T.z", 1) == NULL);
+	/* A function's assignment to a global is one of the module's variable:
+	 * the value it holds once set, the None it starts with aside. */
+	const char *lazy = "p = None\ndef init():\n    global p\n    p = load()\ndef use():\n    p.f()\n    q = 1\n    q = 2\n    q\n";
+	CHECK(streq(set_value_of(lazy, "p", 3), "load()"));
+	CHECK(set_value_of(lazy, "q", 2) == NULL);
+	CHECK(streq(set_value_of("def f():\n    g = 1\n    g = 2\n    return g\ndef g():\n    pass\ng\n", "g", 4), "def"));
+	CHECK(set_value_of("x = None\nx = None\nx\n", "x", 2) == NULL);
 	/* try: import / except: fallback assignment still resolves to the import. */
 	CHECK(streq(qname_of("try:\n    import torch\nexcept ImportError:\n    torch = None\ntorch.q()\n", "torch.q", 0), "torch.q"));
 	/* Relative imports name the user's package: they keep their dots. */
