@@ -2152,10 +2152,10 @@ static void module_path_string(tp_matcher *m, uint32_t str, uint32_t cs, uint32_
 }
 
 /* Whether a name reads as a device choice: `device`, `args.accelerator`,
- * `--gpu-backend`, `.to`. */
+ * `--gpu-backend`, `map_location`, `.to`. */
 static int device_name(tp_str s)
 {
-	static const char *const words[] = {"dev", "accel", "backend", "gpu", NULL};
+	static const char *const words[] = {"dev", "accel", "backend", "gpu", "map_location", NULL};
 	if (s.len >= 2 && memcmp(s.ptr + s.len - 2, "to", 2) == 0 && (s.len == 2 || s.ptr[s.len - 3] == '.'))
 		return 1;
 	for (const char *const *w = words; *w; w++)
@@ -2325,7 +2325,8 @@ static void match_env_keyword(tp_matcher *m, uint32_t kw)
 /* `init_process_group("gloo")` in CUDA code: gloo took CUDA tensors too,
  * but runs collectives on CPU tensors only on the NPU, so collectives on
  * npu tensors fail there. A gloo group of its own (new_group) is for CPU
- * objects: it stays without a word. */
+ * objects, and a file that names nccl as well chose gloo for a case of its
+ * own (Windows, CPU tests): they stay without a word. */
 static void match_gloo(tp_matcher *m, uint32_t str)
 {
 	uint32_t p = N(m, str)->parent, kwname = TP_NONE;
@@ -2336,7 +2337,7 @@ static void match_gloo(tp_matcher *m, uint32_t str)
 	uint32_t call = kind(m, p) == K_ARG_LIST ? N(m, p)->parent : TP_NONE;
 	const char *qn = call == TP_NONE ? NULL : tp_resolve_qname(m->res, tp_child(m->tree, call, F_FUNCTION), NULL);
 	int kw = 0;
-	if (!qn || strcmp(qn, "torch.distributed.init_process_group") != 0 ||
+	if (!qn || strcmp(qn, "torch.distributed.init_process_group") != 0 || memmem(m->src, m->len, "nccl", 4) ||
 	    (kwname != TP_NONE ? !tp_str_eq(text(m, kwname), "backend") : tp_match__find_arg(m, p, 0, NULL, &kw) != str) ||
 	    !memmem(m->src, m->len, "cuda", 4))
 		return;

@@ -41,3 +41,7 @@ def default_device():
 
 def language_of(path):
     return "cuda" if path.endswith(".cu") else "c++"
+
+
+def restore(torch_mod, path):
+    return torch_mod.load(path, map_location="npu"), {"map_location": "npu"}
