@@ -2298,6 +2298,10 @@ static int bypasses_forward(const tp_matcher *m, uint32_t i)
 		if (tp_str_eq(a, *o))
 			return 0;
 	int computes = method_computes(m, a);
+	/* of another file's class: given inputs, and not named for making
+	 * state (`init_hidden(batch)`, `initHidden(1)`, `reset_states(n)`) */
+	if (computes < 0 && ((a.len >= 4 && strncasecmp(a.ptr, "init", 4) == 0) || (a.len >= 5 && strncasecmp(a.ptr, "reset", 5) == 0)))
+		return 0;
 	return computes < 0 ? kind(m, args) == K_ARG_LIST && N(m, args)->first != TP_NONE : computes;
 }
 

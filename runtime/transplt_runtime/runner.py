@@ -85,10 +85,6 @@ def execute(device, script, script_args, record_path=None, max_steps=None, seed=
 
     if exit_code == 0 and distributed.is_initialized():
         check_sync()
-        # Gloo's threads must stop while the interpreter is whole: left to its teardown
-        # they may abort the process ("terminate called without an active exception").
-        # (A failed rank leaves it: the others may still wait in a collective.)
-        torch.distributed.destroy_process_group()
     record = {
         "device": device, "script": path, "args": list(script_args), "seed": seed,
         "rank": int(os.environ.get("RANK", "0")), "exit_code": exit_code, "error": error,
