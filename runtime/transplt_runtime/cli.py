@@ -79,12 +79,15 @@ def main(argv=None):
         from . import runner
         code = runner.execute(args.device, args.script, script_args, record_path=args.record,
                               max_steps=args.max_steps, seed=args.seed, op_version=args.op_version)
-        # A rank ends here, its record written: the interpreter's teardown would destroy a
-        # process group the script left while gloo's threads still run, which can abort the
-        # process ("terminate called without an active exception") after a clean run.
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(code)
+        if code == 0:
+            # A rank that finished ends here, its record written: the interpreter's teardown would
+            # destroy a process group the script left while gloo's threads still run, which can
+            # abort the process ("terminate called without an active exception"). A failed rank
+            # ends as before, so that `run` stops the others before they see its sockets close.
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(0)
+        return code
     if args.command == "validate":
         from . import validate
         return validate.validate(args.original, args.converted, script_args, max_steps=args.max_steps,
