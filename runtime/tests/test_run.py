@@ -71,3 +71,16 @@ def test_a_model_trained_before_its_wrap_is_out_of_sync_after_the_first_step():
     assert result.returncode == 1
     assert ("ranks OUT OF SYNC after the first optimizer step: parameter Linear#0.bias differs on rank 1; they end "
             "in sync as when DistributedDataParallel is built after that step") in result.stdout
+
+
+def test_a_hand_written_update_compares_the_parameters_that_got_a_gradient():
+    # No torch.optim optimizer: what got a gradient is what trained.
+    result = cli("run", "--nproc", "2", data("manual_sgd.py"), "--", "--wrap")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "ranks in sync: 2 parameters identical on 2 ranks" in result.stdout
+    result = cli("run", "--nproc", "2", data("manual_sgd.py"))
+    assert result.returncode == 1
+    assert "ranks OUT OF SYNC: parameter Linear#0.bias differs on rank 1" in result.stdout
+    result = cli("run", "--nproc", "2", data("manual_sgd.py"), "--", "--no-train")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "ranks not compared: no parameter was trained" in result.stdout

@@ -164,7 +164,9 @@ class Recorder:
         """{"<Class>#<n>": {"class", "params": {name: {"sha256", "sum", "abs_sum"}}}} for every
         module with parameters that no other module contains; n counts modules of that class.
         trainable_only: only parameters an optimizer was given and that require grad (a frozen
-        network, a replaced head, a layer no optimizer holds are not trained)."""
+        network, a replaced head, a layer no optimizer holds are not trained); in a script that
+        builds no optimizer (a hand-written update, `p.data.add_(p.grad, alpha=-lr)`), the
+        parameters that got a gradient."""
         contained = set()
         for module in self.modules:
             contained.update(id(child) for child in module.modules() if child is not module)
@@ -175,7 +177,7 @@ class Recorder:
                 # A lazy module that never ran has no values to check.
                 params = [(name, param) for name, param in module.named_parameters()
                           if not isinstance(param, torch.nn.parameter.UninitializedParameter)
-                          and (not trainable_only or (param.requires_grad and id(param) in self.optimized))]
+                          and (not trainable_only or (param.requires_grad and self._trained(param)))]
                 if id(module) in contained or not params:
                     continue
                 cls = type(module).__name__
@@ -184,6 +186,9 @@ class Recorder:
                 checksums[f"{cls}#{number}"] = {
                     "class": cls, "params": {name: _checksum(param) for name, param in params}}
         return checksums
+
+    def _trained(self, param):
+        return id(param) in self.optimized if self.optimized else param.grad is not None
 
 
 def _checksum(tensor):

@@ -25,6 +25,9 @@ def format_warning(warning, cwd=None):
 
 
 def format_sync(result):
+    if result["in_sync"] and not result["parameters"]:
+        return ("ranks not compared: no parameter was trained (no optimizer was given any, and none got a "
+                "gradient)")
     if result["in_sync"]:
         return f"ranks in sync: {result['parameters']} parameters identical on {result['ranks']} ranks"
     mismatch = result["mismatch"]
