@@ -1259,6 +1259,9 @@ static int path_mkdir(const tp_matcher *m, uint32_t call)
  * so all but the first fail with FileExistsError, even behind `if not
  * os.path.exists(d)`: they get exist_ok=True (os.mkdir becomes os.makedirs,
  * which has it). */
+/* What a FileExistsError is caught as. */
+static const char *const os_errors[] = {"FileExistsError", "OSError", "IOError", "EnvironmentError", "Exception", NULL};
+
 static void make_dirs_together(tp_matcher *m, uint32_t call, const char *qn)
 {
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS), fn = tp_child(m->tree, call, F_FUNCTION);
@@ -2862,7 +2865,8 @@ void tp_distributed(tp_matcher *m)
 			if (kind(m, args) == K_ARG_LIST && tp_match__find_arg(m, args, 2, "generator", &kw) == TP_NONE)
 				note(m, i, "each rank draws its own split here, so one rank trains on another's validation data: pass "
 					   "generator=torch.Generator().manual_seed(0) (or seed torch alike on every rank)");
-		} else if (((qn && (strcmp(qn, "os.makedirs") == 0 || strcmp(qn, "os.mkdir") == 0)) || path_mkdir(m, i)) && !rank_guarded(m, i)) {
+		} else if (((qn && (strcmp(qn, "os.makedirs") == 0 || strcmp(qn, "os.mkdir") == 0)) || path_mkdir(m, i)) && !rank_guarded(m, i) &&
+			   !tp_match__caught(m, i, os_errors)) {
 			make_dirs_together(m, i, qn ? qn : "Path.mkdir");
 		} else if (qname_in(qn, dataloader)) {
 			loader_calls++;

@@ -311,28 +311,33 @@ static int type_checking_only(const tp_matcher *m, uint32_t stmt)
 	return 0;
 }
 
-/* Whether stmt sits in a try whose except clause catches its ImportError
- * (ImportError, ModuleNotFoundError, Exception, or a bare except). */
-static int import_guarded(const tp_matcher *m, uint32_t stmt)
+/* Whether node runs in the body of a try (in its function) whose except
+ * clause catches one of the exceptions caught names (a bare except does),
+ * without re-raising. */
+int tp_match__caught(const tp_matcher *m, uint32_t node, const char *const *caught)
 {
-	uint32_t block = N(m, stmt)->parent, t = block == TP_NONE ? TP_NONE : N(m, block)->parent;
-	if (kind(m, block) != K_BLOCK || kind(m, t) != K_TRY || N(m, block)->field != F_BODY)
-		return 0;
-	static const char *const caught[] = {"ImportError", "ModuleNotFoundError", "Exception", NULL};
-	for (uint32_t c = N(m, t)->first; c != TP_NONE; c = N(m, c)->next) {
-		uint32_t body = N(m, c)->first;
-		while (body != TP_NONE && kind(m, body) != K_BLOCK)
-			body = N(m, body)->next;
-		if (kind(m, c) != K_EXCEPT || body == TP_NONE)
+	for (uint32_t block = N(m, node)->parent; block != TP_NONE; block = N(m, block)->parent) {
+		enum tp_kind k = kind(m, block);
+		if (k == K_FUNCTION_DEF || k == K_LAMBDA || k == K_CLASS_DEF)
+			return 0;
+		uint32_t t = N(m, block)->parent;
+		if (k != K_BLOCK || kind(m, t) != K_TRY || N(m, block)->field != F_BODY)
 			continue;
-		tp_str head = {m->src + N(m, c)->start, N(m, body)->start - N(m, c)->start};
-		if (is_raise(m, first_statement(m, body)))
-			continue; /* it re-raises: no fallback runs */
-		if (N(m, c)->first == body)
-			return 1; /* except: */
-		for (const char *const *e = caught; *e; e++)
-			if (memmem(head.ptr, head.len, *e, strlen(*e)))
-				return 1;
+		for (uint32_t c = N(m, t)->first; c != TP_NONE; c = N(m, c)->next) {
+			uint32_t body = N(m, c)->first;
+			while (body != TP_NONE && kind(m, body) != K_BLOCK)
+				body = N(m, body)->next;
+			if (kind(m, c) != K_EXCEPT || body == TP_NONE)
+				continue;
+			tp_str head = {m->src + N(m, c)->start, N(m, body)->start - N(m, c)->start};
+			if (is_raise(m, first_statement(m, body)))
+				continue; /* it re-raises: no fallback runs */
+			if (N(m, c)->first == body)
+				return 1; /* except: */
+			for (const char *const *e = caught; *e; e++)
+				if (memmem(head.ptr, head.len, *e, strlen(*e)))
+					return 1;
+		}
 	}
 	return 0;
 }
@@ -348,7 +353,8 @@ static int no_npu_import(tp_matcher *m, uint32_t stmt, const char *module)
 			r = lookup(&m->rules->no_npu_module, module, n);
 	if (!r)
 		return 0;
-	if (import_guarded(m, stmt))
+	static const char *const import_errors[] = {"ImportError", "ModuleNotFoundError", "Exception", NULL};
+	if (tp_match__caught(m, stmt, import_errors))
 		tp_match__finding(m, r, TP_OP_WARNING, stmt, module,
 				  tp_arena_printf(m->arena, "%s; on the NPU the import fails and the except clause's fallback runs", r->unsupported_tip));
 	else

@@ -25,6 +25,15 @@ os.makedirs(*["cache"])
 Path("samples").mkdir(exist_ok=True)
 out_dir = Path("out") / "run1"
 out_dir.mkdir(parents=True, exist_ok=True)
+# An except clause that catches FileExistsError already lets the second rank on.
+try:
+    os.mkdir("checkpoints")
+except OSError:
+    pass
+try:
+    os.makedirs("tb", exist_ok=True)
+except FileNotFoundError:
+    os.makedirs("tb2", exist_ok=True)
 
 model = nn.Linear(4, 2).npu()
 model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])

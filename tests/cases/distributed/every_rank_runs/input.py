@@ -16,6 +16,15 @@ os.makedirs(*["cache"])
 Path("samples").mkdir()
 out_dir = Path("out") / "run1"
 out_dir.mkdir(parents=True)
+# An except clause that catches FileExistsError already lets the second rank on.
+try:
+    os.mkdir("checkpoints")
+except OSError:
+    pass
+try:
+    os.makedirs("tb")
+except FileNotFoundError:
+    os.makedirs("tb2")
 
 model = nn.Linear(4, 2).cuda()
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
