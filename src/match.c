@@ -427,6 +427,18 @@ static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, tp_hi
 	}
 }
 
+/* Whether an edit so far writes an NPU name (`torch.npu.…`, `"npu"`,
+ * `.npu()`) in [from, to): code that needs torch_npu imported. */
+static int npu_edit_between(const tp_matcher *m, uint32_t from, uint32_t to)
+{
+	for (size_t k = 0; k < m->items.len; k++) {
+		const tp_item *e = &m->items.items[k];
+		if (e->op == TP_OP_MODIFY && e->start >= from && e->start < to && e->text && strstr(e->text, "npu"))
+			return 1;
+	}
+	return 0;
+}
+
 /* The line that the offset's logical line starts on: back over lines
  * that a backslash continues (one with a '#' may end in a comment, so
  * it is taken as it is). */
@@ -2490,8 +2502,9 @@ void tp_match(tp_matcher *m)
 	}
 	/* After the module's first import of it that runs; without one, after
 	 * the first in each function that imports it. Not where that scope
-	 * imports unless_module already: an import inside one function does
-	 * not serve the module's code. */
+	 * imports unless_module already, before any edit that needs it (an
+	 * import inside one function does not serve the module's code, nor one
+	 * below `torch.npu.set_device(0)`). */
 	uint32_t i = 0;
 	for (const tp_rule *r = m->rules->import_insert; r; r = r->next, i++) {
 		const tp_hits *h = &first_hit[i];
@@ -2501,7 +2514,8 @@ void tp_match(tp_matcher *m)
 		for (size_t k = 0; k < h->len; k++) {
 			int has = 0;
 			for (size_t u = 0; u < unless[i].len && !has; u++)
-				has = m->res->scope_of[unless[i].items[u]] == m->res->scope_of[h->items[k]];
+				has = m->res->scope_of[unless[i].items[u]] == m->res->scope_of[h->items[k]] &&
+				      !npu_edit_between(m, N(m, h->items[k])->start, N(m, unless[i].items[u])->start);
 			if ((top == h->len || k == top) && !has)
 				insert_import(m, r, h->items[k]);
 		}
