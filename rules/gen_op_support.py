@@ -101,6 +101,8 @@ def foreign(listed):
 NEUTRAL = {
     "torch.xpu": "another accelerator's API (Intel GPUs): it runs only where code chose that device",
     "torch.mps": "another accelerator's API (Apple GPUs): it runs only where code chose that device",
+    "torch.mlu": "another accelerator's API (Cambricon MLUs, added by torch_mlu): it runs only where code chose that device",
+    "torch.hpu": "another accelerator's API (Intel Gaudi, added by habana_frameworks): it runs only where code chose that device",
     "torch.utils.tensorboard": "writes TensorBoard event files on the CPU",
     "torch.multiprocessing": "starts and connects Python processes",
     "torch.distributed.destroy_process_group": "releases the process group",

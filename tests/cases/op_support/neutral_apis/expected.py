@@ -13,6 +13,8 @@ def worker(rank, size):
         y = torch.zeros(shape).npu().index_select(0, idx.npu())
     if hasattr(torch, "xpu") and torch.xpu.is_available():
         y = y.to("xpu")
+    if hasattr(torch, "mlu") and torch.mlu.is_available():  # torch_mlu's, as ComfyUI checks
+        torch.mlu.empty_cache()
     torch.distributed.destroy_process_group()
     return torch.special.logit(y)
 
