@@ -134,7 +134,11 @@ static int rename_module_path(tp_matcher *m, uint32_t dotted, int bound_root, ui
 				if (!is_member(r, s.ptr, s.len)) {
 					ok = 0;
 					bad = tp_arena_printf(m->arena, "%s.%.*s", key.ptr, (int)s.len, s.ptr);
-					tp_match__finding(m, r, TP_OP_UNSUPPORTED, name, bad, r->unsupported_tip ? r->unsupported_tip : "");
+					const char *kept = tp_map_get(&r->kept, s.ptr, s.len);
+					if (kept)
+						tp_match__finding(m, r, TP_OP_WARNING, name, NULL, kept);
+					else
+						tp_match__finding(m, r, TP_OP_UNSUPPORTED, name, bad, r->unsupported_tip ? r->unsupported_tip : "");
 				}
 			}
 			/* The names it has stay with the module too: say so. */
@@ -1739,6 +1743,16 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 						  guard_note(m, r, tp_arena_printf(m->arena, "%s.is_available()", qn), g, use, raises));
 				return;
 			}
+			int known = to || is_member(r, ms.ptr, ms.len);
+			const char *kept = tp_map_get(&r->kept, ms.ptr, ms.len);
+			if (!known && (is_store(m, p) || kept)) {
+				/* A write (`torch.cuda.foo = patched`, a shim's monkey-patching)
+				 * calls nothing; a class every build has (`except
+				 * torch.cuda.OutOfMemoryError`) runs there, as its tip says. */
+				if (!is_store(m, p))
+					tp_match__finding(m, r, TP_OP_WARNING, p, NULL, kept);
+				return;
+			}
 			if (to) /* the module word and the member: one edit, the bytes between them kept */
 				tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, member)->end,
 				     tp_arena_printf(m->arena, "%s%.*s%s", r->new_name, (int)(N(m, member)->start - N(m, leaf)->end),
@@ -1750,7 +1764,7 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 			else
 				tp_match__finding(m, r, TP_OP_UNSUPPORTED, p, tp_arena_printf(m->arena, "%s.%.*s", qn, (int)ms.len, ms.ptr),
 					r->unsupported_tip ? r->unsupported_tip : "");
-			if (to || is_member(r, ms.ptr, ms.len)) /* the tip speaks of the converted call */
+			if (known && !is_store(m, p)) /* the tip speaks of the converted call */
 				member_tip(m, r, p, ms);
 		} else {
 			/* the module itself, as a value (`backend = torch.cuda`): what it

@@ -13,7 +13,7 @@
 #include "error.h"
 #include "json.h"
 
-enum key_type { KEY_NAME, KEY_TEXT, KEY_INDEX, KEY_REGEX, KEY_NAMES, KEY_REQUIRED, KEY_SUBMODULES, KEY_RENAMES, KEY_TIPS, KEY_SET };
+enum key_type { KEY_NAME, KEY_TEXT, KEY_INDEX, KEY_REGEX, KEY_NAMES, KEY_REQUIRED, KEY_SUBMODULES, KEY_RENAMES, KEY_TIPS, KEY_KEPT, KEY_SET };
 
 /* One allowed key of a rule kind: where it is stored in tp_rule and whether
  * it must be present. KEY_NAME values must be (dotted) Python identifiers;
@@ -32,7 +32,7 @@ static const struct key_spec import_keys[] = {
 static const struct key_spec module_keys[] = {
 	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)},
 	{"parent_module", KEY_NAME, 0, S(parent_module)}, {"members", KEY_NAMES, 0, 0},
-	{"renamed_members", KEY_RENAMES, 0, 0}, {"submodules", KEY_SUBMODULES, 0, 0}, {"member_tips", KEY_TIPS, 0, 0},
+	{"renamed_members", KEY_RENAMES, 0, 0}, {"submodules", KEY_SUBMODULES, 0, 0}, {"member_tips", KEY_TIPS, 0, 0}, {"kept_members", KEY_KEPT, 0, 0},
 	{"unsupported_tip", KEY_TEXT, 0, S(unsupported_tip)}, {0}};
 static const struct key_spec func_keys[] = {
 	{"old_name", KEY_NAME, 1, S(old_name)}, {"new_name", KEY_NAME, 1, S(new_name)},
@@ -122,14 +122,15 @@ static void rule_free(tp_rule *r)
 	tp_map_dispose(&r->renamed);
 	tp_map_dispose(&r->submodules);
 	tp_map_dispose(&r->member_tips);
+	tp_map_dispose(&r->kept);
 	for (const struct key_spec *k = kinds[r->kind].keys; k->key; k++)
 		if (k->type == KEY_SET)
 			tp_map_dispose((tp_map *)((char *)r + k->offset));
 	for (size_t i = 0; i < r->set_names.len; i++)
 		free(r->set_names.items[i]);
 	tp_array_free(&r->set_names);
-	char **lists[] = {r->required_names, r->submodule_names, r->tip_names};
-	for (size_t i = 0; i < 3; i++) {
+	char **lists[] = {r->required_names, r->submodule_names, r->tip_names, r->kept_names};
+	for (size_t i = 0; i < 4; i++) {
 		for (char **m = lists[i]; m && *m; m++)
 			free(*m);
 		free(lists[i]);
@@ -196,12 +197,13 @@ static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, cons
 		return 0;
 	}
 	case KEY_RENAMES:
-	case KEY_TIPS: {
-		int tips = k->type == KEY_TIPS;
+	case KEY_TIPS:
+	case KEY_KEPT: {
+		int tips = k->type != KEY_RENAMES;
 		if (t != TP_JSON_OBJECT)
 			return fail(src, v, "%s.%s: expected an object mapping member names to %s, got %s", src->where, k->key,
 				    tips ? "texts" : "new ones", tp_json_type_name(t));
-		char **names = *(tips ? &r->tip_names : &r->renamed_names) = tp_xcalloc(2 * tp_json_size(v) + 1, sizeof *names);
+		char **names = *(k->type == KEY_TIPS ? &r->tip_names : k->type == KEY_KEPT ? &r->kept_names : &r->renamed_names) = tp_xcalloc(2 * tp_json_size(v) + 1, sizeof *names);
 		for (tp_json *e = tp_json_child(v); e; e = tp_json_next(e)) {
 			const char *old = tp_json_key(e), *new = tp_json_string(e);
 			if (!is_dotted_name(old) || strchr(old, '.') || tp_json_type(e) != TP_JSON_STRING ||
@@ -210,7 +212,7 @@ static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, cons
 					    tips ? "a text" : "a bare Python name");
 			*names++ = tp_xstrdup(old);
 			*names = tp_xstrdup(new);
-			tp_map_put(tips ? &r->member_tips : &r->renamed, names[-1], strlen(old), *names);
+			tp_map_put(k->type == KEY_TIPS ? &r->member_tips : k->type == KEY_KEPT ? &r->kept : &r->renamed, names[-1], strlen(old), *names);
 			names++;
 		}
 		return 0;
@@ -332,6 +334,7 @@ static int parse_rule(tp_rule **out, enum tp_rule_kind kind, const tp_json *entr
 	tp_map_init(&r->members);
 	tp_map_init(&r->submodules);
 	tp_map_init(&r->member_tips);
+	tp_map_init(&r->kept);
 	tp_map_init(&r->renamed);
 	for (const struct key_spec *k = kinds[kind].keys; k->key; k++)
 		if (k->type == KEY_SET)

@@ -48,6 +48,8 @@ typedef struct tp_rule {
 	char **renamed_names;  /* its keys and values, in pairs */
 	tp_map member_tips;    /* module rule: member -> a WARNING for code that uses it */
 	char **tip_names;      /* its keys and values, in pairs */
+	tp_map kept;           /* module rule: member that stays as it is -> the WARNING for its uses */
+	char **kept_names;     /* its keys and values, in pairs */
 	char **required_names; /* similar rule: keywords a call must use */
 	char *warning;
 	/* accelerator rule: name sets, their names in set_names */
