@@ -1385,6 +1385,13 @@ static int accelerator_value(tp_matcher *m, const tp_rule *r, uint32_t v, int de
 	}
 }
 
+/* Whether v is the string "auto" (the framework picks the accelerator). */
+static int is_auto(const tp_matcher *m, uint32_t v)
+{
+	tp_str s = text(m, v);
+	return s.len == 6 && (s.ptr[0] == '"' || s.ptr[0] == '\'') && memcmp(s.ptr + 1, "auto", 4) == 0 && s.ptr[5] == s.ptr[0];
+}
+
 /* One argument of a framework call, named name: returns whether it picks a GPU. */
 static int framework_arg(tp_matcher *m, const tp_rule *r, tp_str name, uint32_t v)
 {
@@ -1414,16 +1421,22 @@ static int framework_dict(tp_matcher *m, const tp_rule *r, uint32_t dict)
 static void framework_call(tp_matcher *m, const tp_rule *r, uint32_t call, const char *qn)
 {
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
-	int gpu = 0;
+	int gpu = 0, chosen = 0; /* chosen: an accelerator other than "auto" given, or maybe given */
 	for (uint32_t c = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next) {
 		uint32_t v = kind(m, c) == K_KEYWORD_ARG ? tp_child(m->tree, c, F_VALUE) : kind(m, c) == K_DICT_SPLAT ? N(m, c)->first : c;
 		if (kind(m, local_value(m, v)) == K_DICT)
-			gpu |= framework_dict(m, r, local_value(m, v));
-		else if (kind(m, c) == K_KEYWORD_ARG)
-			gpu |= framework_arg(m, r, text(m, tp_child(m->tree, c, F_NAME)), v);
+			gpu |= framework_dict(m, r, local_value(m, v)), chosen = 1;
+		else if (kind(m, c) == K_KEYWORD_ARG) {
+			tp_str name = text(m, tp_child(m->tree, c, F_NAME));
+			gpu |= framework_arg(m, r, name, v);
+			chosen |= tp_str_eq(name, r->arg_keyword) ? !is_auto(m, local_value(m, v)) : tp_map_get(&r->gpu_keywords, name.ptr, name.len) != NULL;
+		} else if (kind(m, c) != K_COMMENT)
+			chosen = 1; /* *args, **kwargs, or in its place (Fabric's first) */
 	}
 	if (gpu)
 		tp_match__finding(m, r, TP_OP_UNSUPPORTED, call, qn, r->unsupported_tip);
+	else if (!chosen && r->message)
+		tp_match__finding(m, r, TP_OP_WARNING, call, NULL, r->message);
 }
 
 /* The framework rule whose module class (LightningModule) class expression

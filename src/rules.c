@@ -61,7 +61,7 @@ static const struct key_spec accelerator_keys[] = {
 	{"arg_keyword", KEY_NAME, 1, S(arg_keyword)}, {"gpu_pattern", KEY_REGEX, 1, S(pattern)},
 	{"gpu_keywords", KEY_SET, 0, S(gpu_keywords)}, {"gpu_classes", KEY_SET, 0, S(gpu_classes)},
 	{"module_classes", KEY_SET, 0, S(module_classes)}, {"tip", KEY_TEXT, 1, S(unsupported_tip)},
-	{"module_tip", KEY_TEXT, 0, S(warning)}, {0}};
+	{"module_tip", KEY_TEXT, 0, S(warning)}, {"default_tip", KEY_TEXT, 0, S(message)}, {0}};
 #undef S
 
 static const struct kind_spec {
