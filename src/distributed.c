@@ -1742,6 +1742,18 @@ static uint32_t device_workers(const tp_matcher *m)
 	return per_device ? start : TP_NONE;
 }
 
+/* `init_process_group(..., world_size=1, rank=0)`: a group of this one
+ * process (for FSDP's CPU offload, say), not one process of many. */
+static int one_process_group(const tp_matcher *m, uint32_t call, const char *qn)
+{
+	int kw = 0;
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	uint32_t size = strstr(qn, "init_process_group") && kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, 3, "world_size", &kw) : TP_NONE;
+	if (kw)
+		size = tp_child(m->tree, size, F_VALUE);
+	return size != TP_NONE && tp_str_eq(text(m, size), "1");
+}
+
 /* Why the file runs once per rank, its node, or TP_NONE: it sets up the
  * process group or spawns the ranks itself (`mp.spawn(run, ...)`, a worker
  * per device), or reads LOCAL_RANK, which launchers such as torchrun set. */
@@ -1757,7 +1769,7 @@ static uint32_t per_rank(const tp_matcher *m, const char **why)
 					    "deepspeed.init_distributed", NULL};
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
-		if (qname_in(qn, setup)) {
+		if (qname_in(qn, setup) && !one_process_group(m, i, qn)) {
 			*why = tp_arena_printf(m->arena, "it calls %s", qn);
 			return tp_child(m->tree, i, F_FUNCTION); /* its first line */
 		}
