@@ -2392,6 +2392,42 @@ static void match_gloo(tp_matcher *m, uint32_t str)
 			  "\"cpu:gloo,npu:hccl\" for both");
 }
 
+/* `ctypes.CDLL("libcuda.so")`: NVIDIA's driver, runtime or management
+ * library, which an NPU machine does not have, so the load raises OSError;
+ * a WARNING where an except clause catches that and a fallback runs. */
+static void match_cuda_library(tp_matcher *m, uint32_t str, tp_str name)
+{
+	static const char *const libs[] = {"cuda", "cudart", "nvrtc", "nvcuda", "nvidia-ml", "nvml", "cublas", "cudnn", "nccl", NULL};
+	static const char *const loaders[] = {"ctypes.CDLL", "ctypes.cdll.LoadLibrary", "ctypes.WinDLL", "ctypes.windll.LoadLibrary",
+					      "ctypes.PyDLL", "ctypes.cdll", "ctypes.windll", NULL};
+	static const char *const os_errors[] = {"OSError", "Exception", NULL};
+	uint32_t p = N(m, str)->parent;
+	uint32_t call = kind(m, p) == K_ARG_LIST && N(m, p)->first == str ? N(m, p)->parent : TP_NONE;
+	const char *qn = call == TP_NONE ? NULL : tp_resolve_qname(m->res, tp_child(m->tree, call, F_FUNCTION), NULL);
+	int loader = 0;
+	for (const char *const *l = loaders; qn && *l && !loader; l++)
+		loader = strcmp(qn, *l) == 0;
+	/* the name's stem: "libcudart.so.12" and "cudart64_12.dll" give cudart */
+	size_t n = name.len > 3 && memcmp(name.ptr, "lib", 3) == 0 ? 3 : 0, stem = 0;
+	while (n + stem < name.len && name.ptr[n + stem] != '.' && name.ptr[n + stem] != '6')
+		stem++;
+	if (!loader)
+		return;
+	for (const char *const *l = libs; *l; l++)
+		if (strlen(*l) == stem && memcmp(name.ptr + n, *l, stem) == 0) {
+			const char *what = tp_arena_printf(m->arena, "%s(\"%.*s\")", qn, (int)name.len, name.ptr);
+			if (tp_match__caught(m, call, os_errors))
+				tp_match__finding(m, NULL, TP_OP_WARNING, call, NULL,
+						  tp_arena_printf(m->arena, "%s loads an NVIDIA library, which an NPU machine does not have: "
+									    "the load raises OSError and the except clause's fallback runs", what));
+			else
+				tp_match__finding(m, NULL, TP_OP_UNSUPPORTED, call, what,
+						  "loads an NVIDIA library, which an NPU machine does not have, so it raises OSError: "
+						  "skip it on the NPU (torch_npu and the CANN toolkit's libascendcl.so take its place)");
+			return;
+		}
+}
+
 static void match_string(tp_matcher *m, uint32_t str)
 {
 	uint32_t p = N(m, str)->parent;
@@ -2413,6 +2449,7 @@ static void match_string(tp_matcher *m, uint32_t str)
 	uint32_t cs = N(m, open)->end, ce = N(m, close)->start;
 	if (ce - cs == 4 && memcmp(m->src + cs, "gloo", 4) == 0)
 		match_gloo(m, str);
+	match_cuda_library(m, str, (tp_str){m->src + cs, ce - cs});
 	/* A list of device:backend pairs ("cpu:gloo,cuda:nccl") is matched pair
 	 * by pair; any other string as a whole. */
 	int pairs = memchr(m->src + cs, ',', ce - cs) != NULL;
