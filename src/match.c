@@ -2428,6 +2428,28 @@ static void match_cuda_library(tp_matcher *m, uint32_t str, tp_str name)
 		}
 }
 
+/* `"CUDA out of memory" in str(e)`, `msg.startswith("CUDA error")`: a test
+ * of an error message for CUDA's wording, which the NPU's errors do not
+ * have ("NPU out of memory"). A message the code writes itself stays. */
+static void match_cuda_message(tp_matcher *m, uint32_t str, tp_str s)
+{
+	static const char *const tests[] = {"startswith", "endswith", "find", "rfind", "index", "count", "search", "match", "fullmatch", NULL};
+	if (s.len < 10 || memcmp(s.ptr, "CUDA ", 5) != 0 || (!memmem(s.ptr, s.len, "out of memory", 13) && memcmp(s.ptr + 5, "error", 5) != 0))
+		return;
+	uint32_t p = N(m, str)->parent, test = kind(m, p) == K_COMPARISON ? p : TP_NONE;
+	uint32_t call = kind(m, p) == K_ARG_LIST ? N(m, p)->parent : TP_NONE, fn = call == TP_NONE ? TP_NONE : tp_child(m->tree, call, F_FUNCTION);
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
+	for (const char *const *t = tests; kind(m, leaf) == K_IDENTIFIER && *t && test == TP_NONE; t++)
+		if (tp_str_eq(text(m, leaf), *t))
+			test = call;
+	if (test != TP_NONE)
+		tp_match__finding(m, NULL, TP_OP_WARNING, test, NULL,
+				  tp_arena_printf(m->arena, "this tests an error message for CUDA's words (\"%.*s\"), which the NPU's errors "
+							    "do not have (\"NPU out of memory\"): test for the part they share (\"out of memory\" in "
+							    "the message), or catch torch.OutOfMemoryError where the PyTorch version has it",
+						  (int)s.len, s.ptr));
+}
+
 static void match_string(tp_matcher *m, uint32_t str)
 {
 	uint32_t p = N(m, str)->parent;
@@ -2450,6 +2472,7 @@ static void match_string(tp_matcher *m, uint32_t str)
 	if (ce - cs == 4 && memcmp(m->src + cs, "gloo", 4) == 0)
 		match_gloo(m, str);
 	match_cuda_library(m, str, (tp_str){m->src + cs, ce - cs});
+	match_cuda_message(m, str, (tp_str){m->src + cs, ce - cs});
 	/* A list of device:backend pairs ("cpu:gloo,cuda:nccl") is matched pair
 	 * by pair; any other string as a whole. */
 	int pairs = memchr(m->src + cs, ',', ce - cs) != NULL;
