@@ -283,6 +283,7 @@ cleanup:
 	tp_array_free(&m.items);
 	tp_array_free(&m.deletions);
 	tp_array_free(&m.late);
+	tp_array_free(&m.stored);
 	tp_buf_dispose(&conv);
 	tp_arena_free(arena);
 }

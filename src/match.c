@@ -975,9 +975,31 @@ static int base_reassigned(const tp_matcher *m, uint32_t e)
 	return 0;
 }
 
+/* Whether qn is, or is a member of, a name the file binds into a torch
+ * module itself (`nn.MaskedLinear = MaskedLinear`): the file's own. */
+static int stored_by_file(tp_matcher *m, const char *qn)
+{
+	if (!m->stored_ready) {
+		m->stored_ready = 1;
+		for (uint32_t i = 0; i < m->tree->count; i++) {
+			uint32_t left = kind(m, i) == K_ASSIGNMENT ? tp_child(m->tree, i, F_LEFT) : TP_NONE;
+			const char *s = kind(m, left) == K_ATTRIBUTE ? tp_resolve_qname(m->res, left, NULL) : NULL;
+			if (s && strncmp(s, "torch.", 6) == 0)
+				tp_array_push(&m->stored, s);
+		}
+	}
+	for (size_t k = 0; k < m->stored.len; k++) {
+		size_t n = strlen(m->stored.items[k]);
+		if (strncmp(qn, m->stored.items[k], n) == 0 && (qn[n] == '\0' || qn[n] == '.'))
+			return 1;
+	}
+	return 0;
+}
+
 static void classify(tp_matcher *m, uint32_t node, const char *qn)
 {
-	if (!m->ops || m->claimed[node] || under_module_rule(m, qn) || written_by_rules(m, qn) || base_reassigned(m, node))
+	if (!m->ops || m->claimed[node] || under_module_rule(m, qn) || written_by_rules(m, qn) || base_reassigned(m, node) ||
+	    stored_by_file(m, qn))
 		return; /* claimed: distributed mode removes it */
 	const char *tip = NULL;
 	switch (tp_ops_classify(m->ops, qn, &tip)) {

@@ -39,6 +39,9 @@ typedef struct {
 	int extensions;         /* the tree builds custom extensions, or the file loads one (set by tp_match) */
 	int dist_setup;         /* distributed mode wrote MAIN's process group setup */
 	tp_array(tp_item) late; /* items that must follow the torch_npu import at one point */
+	/* the names the file binds into a torch module (`nn.MaskedLinear = MaskedLinear`), made on first use */
+	tp_array(const char *) stored;
+	int stored_ready;
 	tp_array(tp_item) items;
 	/* argument deletions of the call being matched, emitted together */
 	tp_array(struct tp_deletion { uint32_t arg; const tp_rule *rule; const char *message; }) deletions;
