@@ -2175,14 +2175,32 @@ static int receives_model(const tp_matcher *m, uint32_t obj, tp_str model, const
 	return 0;
 }
 
+/* Whether call i, before the wrap, is in a function of MAIN that a call
+ * after the wrap gives the model to (`def train_net(net): eval_net(net)`
+ * above `train_net(net)`). */
+static int runs_wrapped(const tp_matcher *m, uint32_t i, tp_str model, uint32_t wrap_at, const tp_calls *givers)
+{
+	int late = 0;
+	for (size_t g = 0; g < givers->len && !late; g++)
+		late = N(m, givers->items[g])->start >= wrap_at;
+	uint32_t args = tp_child(m->tree, i, F_ARGUMENTS);
+	for (uint32_t c = late && kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next) {
+		uint32_t v = kind(m, c) == K_KEYWORD_ARG ? tp_child(m->tree, c, F_VALUE) : c;
+		if (kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model) && receives_model(m, v, model, givers))
+			return 1;
+	}
+	return 0;
+}
+
 /* After the wrap, code of other files that MAIN gives the model to
- * (`Trainer(config, model, data)`) gets the DDP wrapper, where the model's
- * own methods need .module: a WARNING per callee, as that code is not MAIN's. */
-static void elsewhere(tp_matcher *m, tp_str model, uint32_t wrap_at)
+ * (`Trainer(config, model, data)`, also from a function of MAIN that gets
+ * it) gets the DDP wrapper, where the model's own methods need .module: a
+ * WARNING per callee, as that code is not MAIN's. */
+static void elsewhere(tp_matcher *m, tp_str model, uint32_t wrap_at, const tp_calls *givers)
 {
 	tp_array(const char *) seen = {0};
 	for (uint32_t i = 0; i < m->tree->count; i++) {
-		if (kind(m, i) != K_CALL || N(m, i)->start < wrap_at || !passes_model(m, i, model))
+		if (kind(m, i) != K_CALL || !passes_model(m, i, model) || (N(m, i)->start < wrap_at && !runs_wrapped(m, i, model, wrap_at, givers)))
 			continue;
 		uint32_t fn = tp_child(m->tree, i, F_FUNCTION), root = fn;
 		while (kind(m, root) == K_ATTRIBUTE)
@@ -2486,9 +2504,9 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model)
 			wrapped = NULL;
 			break;
 		}
-	elsewhere(m, model, wrap_at);
 	tp_calls givers = {0};
 	model_givers(m, model, &givers);
+	elsewhere(m, model, wrap_at, &givers);
 	tp_array(struct bypass) bypasses = {0};
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint32_t obj = TP_NONE, args = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_ARGUMENTS) : TP_NONE;

@@ -2,6 +2,7 @@ import torch
 import torch_npu
 from torch.utils.data import DataLoader, TensorDataset
 
+from evaluate import eval_net
 from utils import load_checkpoint, save_checkpoint
 import os
 
@@ -23,6 +24,8 @@ def initialize_weights(model):
 def report(net, epoch):
     # net may be the wrapper or the plain module here; inside an f-string too
     print(f'epoch {epoch}: {getattr(net, "module", net).out_features} outputs, last layer {list(getattr(net, "module", net).children())[-1]}')
+    # another file's code, given the wrapper from here (Pytorch-UNet's eval_net reads net.n_classes)
+    print(eval_net(net, loader))
 
 
 loader = DataLoader((npu_dataset := TensorDataset(torch.randn(32, 4))), batch_size=8, sampler=torch.utils.data.distributed.DistributedSampler(npu_dataset))

@@ -1,6 +1,7 @@
 import torch
 from torch.utils.data import DataLoader, TensorDataset
 
+from evaluate import eval_net
 from utils import load_checkpoint, save_checkpoint
 
 
@@ -13,6 +14,8 @@ def initialize_weights(model):
 def report(net, epoch):
     # net may be the wrapper or the plain module here; inside an f-string too
     print(f'epoch {epoch}: {net.out_features} outputs, last layer {list(net.children())[-1]}')
+    # another file's code, given the wrapper from here (Pytorch-UNet's eval_net reads net.n_classes)
+    print(eval_net(net, loader))
 
 
 loader = DataLoader(TensorDataset(torch.randn(32, 4)), batch_size=8, shuffle=True)
