@@ -2082,17 +2082,37 @@ static int grad_off(const tp_matcher *m, uint32_t node)
  * where autograd records: `netD(real)` and `netD(fake)` before one
  * backward. A forward under no_grad (a sample after the step) builds no
  * graph that a buffer broadcast could break. */
+/* Whether nodes a and b (a first) are in different branches of one if
+ * statement or conditional expression, so that one pass runs one of them:
+ * `if half: out = model(x.half()) else: out = model(x)`. */
+static int exclusive(const tp_matcher *m, uint32_t a, uint32_t b)
+{
+	/* the nearest ancestor of b that holds a, and its children toward each */
+	uint32_t cb = b, lca = N(m, b)->parent;
+	while (lca != TP_NONE && !(a >= lca && a < N(m, lca)->end_index))
+		cb = lca, lca = N(m, lca)->parent;
+	if (lca == TP_NONE || (kind(m, lca) != K_IF && kind(m, lca) != K_CONDITIONAL))
+		return 0;
+	uint32_t ca = a;
+	while (N(m, ca)->parent != lca)
+		ca = N(m, ca)->parent;
+	/* not the condition: an if statement's first child, an expression's second */
+	uint32_t cond = kind(m, lca) == K_IF ? N(m, lca)->first : N(m, N(m, lca)->first)->next;
+	return ca != cb && ca != cond && cb != cond;
+}
+
 static int runs_twice(const tp_matcher *m, tp_str model)
 {
-	uint32_t seen = TP_NONE;
+	uint32_t seen = TP_NONE, last = TP_NONE;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint32_t f = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
 		if (kind(m, f) != K_IDENTIFIER || !tp_str_same(text(m, f), model) || grad_off(m, i))
 			continue;
 		uint32_t loop = loop_of(m, i);
-		if (loop != TP_NONE && loop == seen)
+		if (loop != TP_NONE && loop == seen && !exclusive(m, last, i))
 			return 1;
 		seen = loop;
+		last = i;
 	}
 	return 0;
 }
