@@ -703,6 +703,30 @@ static int iterable_dataset(const tp_matcher *m, uint32_t ds)
 	return 0;
 }
 
+/* `total / len(loader.dataset)` of a loader that now has a sampler: the
+ * rank summed its share only (the VAE example's average loss came out
+ * halved on two ranks). */
+static void dataset_averages(tp_matcher *m, tp_str loader)
+{
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t fn = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE, args = tp_child(m->tree, i, F_ARGUMENTS);
+		uint32_t a = kind(m, fn) == K_IDENTIFIER && tp_str_eq(text(m, fn), "len") && kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE;
+		if (kind(m, a) != K_ATTRIBUTE)
+			continue;
+		uint32_t obj = tp_child(m->tree, a, F_OBJECT), attr = tp_child(m->tree, a, F_ATTRIBUTE), p = N(m, i)->parent;
+		if (kind(m, obj) != K_IDENTIFIER || !tp_str_same(text(m, obj), loader) || attr == TP_NONE ||
+		    !tp_str_eq(text(m, attr), "dataset") || N(m, i)->field != F_RIGHT || (kind(m, p) != K_BINARY_OP && kind(m, p) != K_AUG_ASSIGN))
+			continue;
+		uint32_t left = tp_child(m->tree, p, F_LEFT);
+		if (left == TP_NONE || !memchr(m->src + N(m, left)->end, '/', N(m, i)->start - N(m, left)->end))
+			continue;
+		note(m, i, tp_arena_printf(m->arena, "each rank sums over its share of %.*s (len(%.*s.sampler) samples), and "
+						     "len(%.*s.dataset) counts them all: divide by len(%.*s.sampler), or all_reduce the sum first",
+					   (int)loader.len, loader.ptr, (int)loader.len, loader.ptr, (int)loader.len, loader.ptr,
+					   (int)loader.len, loader.ptr));
+	}
+}
+
 /* Adds a DistributedSampler to one DataLoader call and returns the loader's
  * variable node when the call is assigned to a plain name. */
 static uint32_t sample_loader(tp_matcher *m, uint32_t call)
@@ -3000,8 +3024,10 @@ void tp_distributed(tp_matcher *m)
 			   "DistributedSampler (and set_epoch) by hand");
 	struct epoch_insert ins[16];
 	size_t nins = 0;
-	for (size_t i = 0; i < loaders.len; i++)
+	for (size_t i = 0; i < loaders.len; i++) {
 		set_epoch(m, loaders.items[i], ins, &nins, 16);
+		dataset_averages(m, text(m, loaders.items[i]));
+	}
 	for (size_t k = 0; k < nins; k++) {
 		add(m, TP_OP_INSERT, ins[k].at, ins[k].at, tp_arena_strndup(m->arena, ins[k].lines.ptr, ins[k].lines.len),
 		    tp_arena_printf(m->arena, "%s at the top of the epoch loop: a new shuffle each epoch", ins[k].what.ptr));
