@@ -846,21 +846,35 @@ struct epoch_insert {
 	tp_buf lines, what;
 };
 
-/* Whether code under root calls a module-level function of MAIN that names
- * the loader: `for epoch in range(n): train()`. */
-static int calls_user(const tp_matcher *m, uint32_t root, tp_str loader)
+/* The module-level functions of MAIN that code under root calls by name,
+ * one per call: `for epoch in range(n): train()` gives train's def, from
+ * *at (TP_NONE to start); TP_NONE when there is no more. */
+static uint32_t next_user_call(const tp_matcher *m, uint32_t root, uint32_t *at)
 {
-	for (uint32_t j = root; j < N(m, root)->end_index; j++) {
+	for (uint32_t j = *at == TP_NONE ? root : *at + 1; j < N(m, root)->end_index; j++) {
 		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
 		if (kind(m, f) != K_IDENTIFIER)
 			continue;
 		for (uint32_t s = N(m, 0)->first; s != TP_NONE; s = N(m, s)->next) {
 			uint32_t def = kind(m, s) == K_DECORATED_DEF ? tp_child(m->tree, s, F_DEFINITION) : s;
 			uint32_t name = kind(m, def) == K_FUNCTION_DEF ? tp_child(m->tree, def, F_NAME) : TP_NONE;
-			if (name != TP_NONE && tp_str_same(text(m, name), text(m, f)) && mentions(m, def, loader))
-				return 1;
+			if (name != TP_NONE && tp_str_same(text(m, name), text(m, f))) {
+				*at = j;
+				return def;
+			}
 		}
 	}
+	return TP_NONE;
+}
+
+/* Whether code under root calls a module-level function of MAIN that names
+ * the loader: `for epoch in range(n): train()`. */
+static int calls_user(const tp_matcher *m, uint32_t root, tp_str loader)
+{
+	uint32_t at = TP_NONE, def;
+	while ((def = next_user_call(m, root, &at)) != TP_NONE)
+		if (mentions(m, def, loader))
+			return 1;
 	return 0;
 }
 
@@ -1485,8 +1499,12 @@ static void check_break(tp_matcher *m, uint32_t brk)
 	}
 	if (cond == TP_NONE || loop == TP_NONE)
 		return;
-	uint32_t body = tp_child(m->tree, loop, F_BODY);
-	if (body == TP_NONE || !has_loop(m, body))
+	/* over the batches itself, or through a function of MAIN: `train(epoch)` */
+	uint32_t body = tp_child(m->tree, loop, F_BODY), at = TP_NONE, def;
+	int batches = body != TP_NONE && has_loop(m, body);
+	while (body != TP_NONE && !batches && (def = next_user_call(m, body, &at)) != TP_NONE)
+		batches = has_loop(m, def);
+	if (!batches)
 		return;
 	for (uint32_t j = cond; j < N(m, cond)->end_index; j++)
 		if (kind(m, j) == K_IDENTIFIER && N(m, j)->field != F_ATTRIBUTE && assigned_under(m, body, text(m, j))) {
