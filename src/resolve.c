@@ -203,6 +203,8 @@ static void store_attr(tp_resolver *r, uint32_t scope, uint32_t attr, uint32_t v
 		declare_member(r, tp_child(r->tree, cls, F_NAME), node_text(r, leaf));
 }
 
+static const char *imported_name(tp_resolver *r, uint32_t value);
+
 /* Binds every name an assignment target introduces: `a`, `a, (b, *c)`, and
  * notes the attributes it assigns. A name a class body assigns (`is_cuda =
  * True`, a field `is_cuda: bool`) is declared for its instances. */
@@ -212,6 +214,11 @@ static void bind_target(tp_resolver *r, uint32_t scope, uint32_t target, uint32_
 		return;
 	if (N(r, target)->kind == K_ATTRIBUTE) {
 		store_attr(r, scope, target, value);
+		return;
+	}
+	const char *module = N(r, target)->kind == K_IDENTIFIER ? imported_name(r, value) : NULL;
+	if (module) {
+		bind(r, scope, target, TP_BIND_IMPORT, module, 1, TP_NONE);
 		return;
 	}
 	if (N(r, target)->kind == K_IDENTIFIER) {
@@ -272,6 +279,20 @@ static uint32_t positional(const tp_resolver *r, uint32_t call, int idx)
 		if (N(r, c)->kind != K_COMMENT && N(r, c)->kind != K_KEYWORD_ARG && idx-- == 0)
 			return c;
 	return TP_NONE;
+}
+
+/* The module that `importlib.import_module("name")` (a literal, absolute
+ * name) gives, as an import of it would bind it; else NULL. */
+static const char *imported_name(tp_resolver *r, uint32_t value)
+{
+	uint32_t fn = value != TP_NONE && N(r, value)->kind == K_CALL ? tp_child(r->tree, value, F_FUNCTION) : TP_NONE;
+	size_t len = fn == TP_NONE ? 0 : N(r, fn)->end - N(r, fn)->start, n = 0;
+	const char *f = fn == TP_NONE ? "" : r->src + N(r, fn)->start;
+	if (!(len == 23 && memcmp(f, "importlib.import_module", 23) == 0) && !(len == 13 && memcmp(f, "import_module", 13) == 0))
+		return NULL;
+	uint32_t arg = positional(r, value, 0);
+	const char *s = positional(r, value, 1) == TP_NONE ? string_text(r, arg, &n) : NULL;
+	return s && n && *s != '.' ? tp_arena_strndup(r->arena, s, n) : NULL;
 }
 
 /* `Cfg = namedtuple("Cfg", ["is_cuda", "lr"])` (or "is_cuda lr"), `Cfg =

@@ -128,6 +128,15 @@ check "a choice of CUDAExtension, sources unknown: a build row" grep -q "^setup.
 check "a choice of CUDAExtension, sources unknown: its calls" grep -q "^p/__init__.py,3,3,python call,._b.f2," "$al"
 check "a choice of CUDAExtension, C++ sources: no rows" [ -z "$(grep -e "^setup.py,7," -e "_c.f3" "$al")" ]
 
+# An extension bound by importlib.import_module("name") (openfold's attention_core.py), as an import of it would.
+mkdir -p "$tmp/il/src"
+printf '__global__ void k() {}\n' >"$tmp/il/src/k.cu"
+printf 'from torch.utils.cpp_extension import CUDAExtension\nsetup(ext_modules=[CUDAExtension("attn_core", ["k.cu"])])\n' >"$tmp/il/src/setup.py"
+printf 'import importlib\nattn_core = importlib.import_module("attn_core")\ndef f(x):\n    return attn_core.forward_(x)\n' >"$tmp/il/src/core.py"
+il="$tmp/il.csv"
+ext_rows il >"$il"
+check "importlib.import_module of an extension: its calls" grep -q "^core.py,4,4,python call,attn_core.forward_," "$il"
+
 # A load() module, called from other files: through the variable bound to it, or by its name.
 mkdir -p "$tmp/ld/src/pkg"
 printf '__global__ void k() {}\n' >"$tmp/ld/src/pkg/rm.cu"
