@@ -2139,7 +2139,9 @@ static int exclusive(const tp_matcher *m, uint32_t a, uint32_t b)
 	while (N(m, ca)->parent != lca)
 		ca = N(m, ca)->parent;
 	/* not the condition: an if statement's first child, an expression's second */
-	uint32_t cond = kind(m, lca) == K_IF ? N(m, lca)->first : N(m, N(m, lca)->first)->next;
+	uint32_t cond = N(m, lca)->first;
+	if (kind(m, lca) == K_CONDITIONAL && cond != TP_NONE)
+		cond = N(m, cond)->next;
 	return ca != cb && ca != cond && cb != cond;
 }
 

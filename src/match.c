@@ -1410,6 +1410,8 @@ static int accelerator_value(tp_matcher *m, const tp_rule *r, uint32_t v, int de
 /* Whether v is the string "auto" (the framework picks the accelerator). */
 static int is_auto(const tp_matcher *m, uint32_t v)
 {
+	if (v == TP_NONE)
+		return 0;
 	tp_str s = text(m, v);
 	return s.len == 6 && (s.ptr[0] == '"' || s.ptr[0] == '\'') && memcmp(s.ptr + 1, "auto", 4) == 0 && s.ptr[5] == s.ptr[0];
 }
