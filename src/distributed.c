@@ -60,14 +60,6 @@ static const char *qname(const tp_matcher *m, uint32_t call)
 	return fn == TP_NONE ? NULL : tp_resolve_qname(m->res, fn, NULL);
 }
 
-static int qname_in(const char *qn, const char *const *names)
-{
-	for (; qn && *names; names++)
-		if (strcmp(qn, *names) == 0)
-			return 1;
-	return 0;
-}
-
 static const char *const dataparallel[] = {"torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
 					   "torch.nn.parallel.data_parallel.DataParallel", NULL};
 static const char *const dataloader[] = {"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader", NULL};
@@ -381,7 +373,7 @@ static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
 		       (assigns_model(m, e, model) && kind(m, right) == K_CALL && on_model(m, right, model));
 	}
 	/* set_device(i), model.apply(init), initialize_weights(model), load_checkpoint(path, model, opt) */
-	return kind(m, e) == K_CALL && (qname_in(qname(m, e), set_device) || on_model(m, e, model) ||
+	return kind(m, e) == K_CALL && (tp_match__qname_in(qname(m, e), set_device) || on_model(m, e, model) ||
 					(passes_model(m, e, model) && prepares_by_name(m, e)));
 }
 
@@ -623,7 +615,7 @@ static int own_file(const tp_matcher *m, uint32_t call)
 	f = f != TP_NONE && kw ? tp_child(m->tree, f, F_VALUE) : f;
 	const tp_binding *b = kind(m, f) == K_IDENTIFIER ? tp_resolve_name(m->res, f, text(m, f).ptr, text(m, f).len) : NULL;
 	f = b && b->kind == TP_BIND_LOCAL ? b->value : f; /* buf = io.BytesIO() */
-	return kind(m, f) == K_CALL && qname_in(qname(m, f), bytes_io);
+	return kind(m, f) == K_CALL && tp_match__qname_in(qname(m, f), bytes_io);
 }
 
 /* Whether a function name says it saves a checkpoint: save_checkpoint,
@@ -1056,7 +1048,7 @@ static int follows_set_device(const tp_matcher *m, uint32_t v)
 	part = part != TP_NONE ? N(m, part)->next : TP_NONE;
 	if (kind(m, part) == K_INTERPOLATION)
 		v = N(m, part)->first;
-	return kind(m, v) == K_CALL && qname_in(qname(m, v), current);
+	return kind(m, v) == K_CALL && tp_match__qname_in(qname(m, v), current);
 }
 
 /* Device choice v becomes the device variable, or its NPU as a string;
@@ -1215,10 +1207,10 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 		"reset_peak_memory_stats", "reset_max_memory_allocated", "get_device_name", "get_device_properties",
 		"get_device_capability", "mem_get_info", "get_rng_state", "set_rng_state", "can_device_access_peer", NULL};
 	const char *member = qn && (strncmp(qn, "torch.cuda.", 11) == 0 || strncmp(qn, "torch.npu.", 10) == 0) ? strchr(qn + 6, '.') + 1 : NULL;
-	if (member && qname_in(member, device_api)) {
+	if (member && tp_match__qname_in(member, device_api)) {
 		a = tp_match__find_arg(m, args, strcmp(member, "set_rng_state") == 0 ? 1 : 0, "device", &kw);
 		query = strcmp(member, "set_device") != 0 && strcmp(member, "device") != 0;
-	} else if (qname_in(qn, ddp) || (qn && strcmp(qn, "torch.distributed.barrier") == 0)) {
+	} else if (tp_match__qname_in(qn, ddp) || (qn && strcmp(qn, "torch.distributed.barrier") == 0)) {
 		/* DDP(model, device_ids=[args.gpu], output_device=args.gpu), barrier(device_ids=[gpu]) */
 		uint32_t ids = tp_match__find_arg(m, args, -1, "device_ids", &kw), out = tp_match__find_arg(m, args, -1, "output_device", &kw);
 		uint32_t list = ids == TP_NONE ? TP_NONE : tp_child(m->tree, ids, F_VALUE);
@@ -1421,7 +1413,7 @@ static int current_device_choice(const tp_matcher *m, uint32_t str)
 	char name[16];
 	const char *qn = fn != TP_NONE ? tp_resolve_qname(m->res, fn, NULL) : NULL;
 	if (tp_str_eq(key, "device_type") || (qn && (strcmp(qn, "torch.autocast") == 0 || strncmp(qn, "torch.amp.", 10) == 0)) ||
-	    (leaf != TP_NONE && lower_name(name, sizeof name, text(m, leaf)) && qname_in(name, tests)))
+	    (leaf != TP_NONE && lower_name(name, sizeof name, text(m, leaf)) && tp_match__qname_in(name, tests)))
 		return 0;
 	return tp_match__named_device(m, str);
 }
@@ -1525,7 +1517,7 @@ static void check_plateau(tp_matcher *m)
 	tp_array(uint32_t) scheds = {0};
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint32_t right = kind(m, i) == K_ASSIGNMENT ? tp_child(m->tree, i, F_RIGHT) : TP_NONE;
-		if (kind(m, right) == K_CALL && qname_in(qname(m, right), plateau))
+		if (kind(m, right) == K_CALL && tp_match__qname_in(qname(m, right), plateau))
 			tp_array_push(&scheds, tp_child(m->tree, i, F_LEFT));
 	}
 	for (uint32_t i = 0; scheds.len && i < m->tree->count; i++) {
@@ -1552,7 +1544,7 @@ static int sets_environ(const tp_matcher *m, uint32_t stmt)
 	static const char *const setters[] = {"os.environ.setdefault", "os.environ.update", "os.putenv", NULL};
 	uint32_t e = kind(m, stmt) == K_EXPR_STMT ? N(m, stmt)->first : TP_NONE;
 	if (kind(m, e) == K_CALL)
-		return qname_in(qname(m, e), setters);
+		return tp_match__qname_in(qname(m, e), setters);
 	uint32_t left = kind(m, e) == K_ASSIGNMENT ? tp_child(m->tree, e, F_LEFT) : TP_NONE;
 	uint32_t env = kind(m, left) == K_SUBSCRIPT ? tp_child(m->tree, left, F_VALUE) : TP_NONE;
 	const char *qn = env == TP_NONE ? NULL : tp_resolve_qname(m->res, env, NULL);
@@ -1776,7 +1768,7 @@ static uint32_t device_workers(const tp_matcher *m)
 	int per_device = 0;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
-		if (start == TP_NONE && qname_in(qn, starters))
+		if (start == TP_NONE && tp_match__qname_in(qn, starters))
 			start = i;
 		if (!per_device && ((qn && strcmp(qn, "torch.device") == 0) || (kind(m, i) != K_CALL && names_cuda(m, i))))
 			per_device = counts_devices(m, i, 0) || enumerates_devices(m, i);
@@ -1811,7 +1803,7 @@ static uint32_t per_rank(const tp_matcher *m, const char **why)
 					    "deepspeed.init_distributed", NULL};
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
-		if (qname_in(qn, setup) && !one_process_group(m, i, qn)) {
+		if (tp_match__qname_in(qn, setup) && !one_process_group(m, i, qn)) {
 			*why = tp_arena_printf(m->arena, "it calls %s", qn);
 			return tp_child(m->tree, i, F_FUNCTION); /* its first line */
 		}
@@ -2053,7 +2045,7 @@ static int trained_models(tp_matcher *m, tp_names *out)
 		uint32_t last = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
 		const char *qn = qname(m, i);
 		int optimizer = (qn && strncmp(qn, "torch.optim.", 12) == 0 && !strchr(qn + 12, '.')) ||
-				(kind(m, last) == K_IDENTIFIER && qname_in(tp_arena_strndup(m->arena, text(m, last).ptr, text(m, last).len), optimizers));
+				(kind(m, last) == K_IDENTIFIER && tp_match__qname_in(tp_arena_strndup(m->arena, text(m, last).ptr, text(m, last).len), optimizers));
 		if (!optimizer || kind(m, args) != K_ARG_LIST)
 			continue;
 		/* The arguments, and the value of a name given as one:
@@ -2108,12 +2100,12 @@ static int grad_off(const tp_matcher *m, uint32_t node)
 		uint32_t body = kind(m, p) == K_WITH ? tp_child(m->tree, p, F_BODY)
 			      : kind(m, p) == K_DECORATED_DEF ? tp_child(m->tree, p, F_DEFINITION) : TP_NONE;
 		for (uint32_t j = p + 1; c == body && j < body; j++) { /* the header, the decorators */
-			if ((kind(m, j) == K_ATTRIBUTE || kind(m, j) == K_IDENTIFIER) && qname_in(tp_resolve_qname(m->res, j, NULL), off))
+			if ((kind(m, j) == K_ATTRIBUTE || kind(m, j) == K_IDENTIFIER) && tp_match__qname_in(tp_resolve_qname(m->res, j, NULL), off))
 				return 1;
 			uint32_t args = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_ARGUMENTS) : TP_NONE;
 			uint32_t a0 = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE;
 			if (a0 != TP_NONE && tp_str_eq(text(m, a0), "False") &&
-			    qname_in(tp_resolve_qname(m->res, tp_child(m->tree, j, F_FUNCTION), NULL), set_grad))
+			    tp_match__qname_in(tp_resolve_qname(m->res, tp_child(m->tree, j, F_FUNCTION), NULL), set_grad))
 				return 1; /* torch.set_grad_enabled(False) */
 		}
 	}
@@ -2874,7 +2866,7 @@ void tp_distributed(tp_matcher *m)
 	 * already: adding ours would initialise twice. */
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
-		if (qn && (strcmp(qn, "torch.distributed.init_process_group") == 0 || qname_in(qn, ddp))) {
+		if (qn && (strcmp(qn, "torch.distributed.init_process_group") == 0 || tp_match__qname_in(qn, ddp))) {
 			note(m, i, "MAIN sets up distributed training itself: distributed mode adds nothing and writes no launcher (start "
 				   "it as before: torchrun --nproc_per_node=N for one that reads LOCAL_RANK); the normal rules still apply");
 			return;
@@ -2885,7 +2877,7 @@ void tp_distributed(tp_matcher *m)
 							     "--nproc_per_node=N for one that reads LOCAL_RANK); the normal rules still apply", qn));
 			return;
 		}
-		if (qname_in(qn, frameworks)) {
+		if (tp_match__qname_in(qn, frameworks)) {
 			note(m, i, tp_arena_printf(m->arena, "MAIN trains through %s, which distributes the training itself when its "
 							     "launcher starts it (torchrun, deepspeed, accelerate launch): distributed "
 							     "mode adds nothing and writes no launcher; the normal rules still apply", qn));
@@ -2911,7 +2903,7 @@ void tp_distributed(tp_matcher *m)
 		if (k != K_CALL)
 			continue;
 		const char *qn = qname(m, i);
-		if (qname_in(qn, dataparallel)) {
+		if (tp_match__qname_in(qn, dataparallel)) {
 			/* torch.nn.DataParallel(model, ...) -> model */
 			uint32_t args = tp_child(m->tree, i, F_ARGUMENTS);
 			int kw = 0;
@@ -2953,7 +2945,7 @@ void tp_distributed(tp_matcher *m)
 		} else if (saved && qn && strcmp(qn, "torch.load") == 0) {
 			wait_for_save(m, i, &saved_files);
 			choose_device(m, i, qn, index);
-		} else if (qname_in(qn, random_split) && !seeds(m)) {
+		} else if (tp_match__qname_in(qn, random_split) && !seeds(m)) {
 			int kw = 0;
 			uint32_t args = tp_child(m->tree, i, F_ARGUMENTS);
 			if (kind(m, args) == K_ARG_LIST && tp_match__find_arg(m, args, 2, "generator", &kw) == TP_NONE)
@@ -2962,7 +2954,7 @@ void tp_distributed(tp_matcher *m)
 		} else if (((qn && (strcmp(qn, "os.makedirs") == 0 || strcmp(qn, "os.mkdir") == 0)) || path_mkdir(m, i)) && !rank_guarded(m, i) &&
 			   !tp_match__caught(m, i, os_errors)) {
 			make_dirs_together(m, i, qn ? qn : "Path.mkdir");
-		} else if (qname_in(qn, dataloader)) {
+		} else if (tp_match__qname_in(qn, dataloader)) {
 			loader_calls++;
 			uint32_t l = sample_loader(m, i);
 			if (l != TP_NONE)

@@ -315,6 +315,14 @@ static int type_checking_only(const tp_matcher *m, uint32_t stmt)
 	return 0;
 }
 
+int tp_match__qname_in(const char *qn, const char *const *names)
+{
+	for (; qn && *names; names++)
+		if (strcmp(qn, *names) == 0)
+			return 1;
+	return 0;
+}
+
 /* Whether node runs in the body of a try (in its function) whose except
  * clause catches one of the exceptions caught names (a bare except does),
  * without re-raising. */
@@ -2424,18 +2432,15 @@ static void match_cuda_library(tp_matcher *m, uint32_t str, tp_str name)
 	static const char *const libs[] = {"cuda", "cudart", "nvrtc", "nvcuda", "nvidia-ml", "nvml", "cublas", "cudnn", "nccl", NULL};
 	static const char *const loaders[] = {"ctypes.CDLL", "ctypes.cdll.LoadLibrary", "ctypes.WinDLL", "ctypes.windll.LoadLibrary",
 					      "ctypes.PyDLL", "ctypes.cdll", "ctypes.windll", NULL};
-	static const char *const os_errors[] = {"OSError", "Exception", NULL};
+	static const char *const os_errors[] = {"OSError", "IOError", "EnvironmentError", "Exception", NULL};
 	uint32_t p = N(m, str)->parent;
 	uint32_t call = kind(m, p) == K_ARG_LIST && N(m, p)->first == str ? N(m, p)->parent : TP_NONE;
 	const char *qn = call == TP_NONE ? NULL : tp_resolve_qname(m->res, tp_child(m->tree, call, F_FUNCTION), NULL);
-	int loader = 0;
-	for (const char *const *l = loaders; qn && *l && !loader; l++)
-		loader = strcmp(qn, *l) == 0;
 	/* the name's stem: "libcudart.so.12" and "cudart64_12.dll" give cudart */
 	size_t n = name.len > 3 && memcmp(name.ptr, "lib", 3) == 0 ? 3 : 0, stem = 0;
 	while (n + stem < name.len && name.ptr[n + stem] != '.' && name.ptr[n + stem] != '6')
 		stem++;
-	if (!loader)
+	if (!tp_match__qname_in(qn, loaders))
 		return;
 	for (const char *const *l = libs; *l; l++)
 		if (strlen(*l) == stem && memcmp(name.ptr + n, *l, stem) == 0) {

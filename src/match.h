@@ -69,6 +69,8 @@ int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v);
 /* Whether a name around string str says it is a device (`device = "cuda"`,
  * `x.to("cuda")`, `def f(device="cuda")`). */
 int tp_match__named_device(const tp_matcher *m, uint32_t str);
+/* Whether qualified name qn (may be NULL) is one of names (NULL-ended). */
+int tp_match__qname_in(const char *qn, const char *const *names);
 /* Whether node runs in the body of a try whose except clause catches one of
  * caught (a NULL-ended list of names; a bare except catches all). */
 int tp_match__caught(const tp_matcher *m, uint32_t node, const char *const *caught);
