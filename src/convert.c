@@ -80,7 +80,8 @@ static uint32_t cont_in8(const char *s)
 {
 	uint64_t w;
 	memcpy(&w, s, 8);
-	return (uint32_t)__builtin_popcountll((w >> 7) & ~(w >> 6) & 0x0101010101010101ull);
+	/* a 0 or 1 in each byte's low bit; the multiply sums them into the top byte */
+	return (uint32_t)((((w >> 7) & ~(w >> 6) & 0x0101010101010101ull) * 0x0101010101010101ull) >> 56);
 }
 
 static void lines_init(lines *l, const char *src, uint32_t len, tp_arena *a)
@@ -108,8 +109,10 @@ static void lines_init(lines *l, const char *src, uint32_t len, tp_arena *a)
 /* UTF-8 continuation bytes in src[0, off). */
 static uint32_t cont_before(const lines *l, uint32_t off)
 {
-	uint32_t c = l->cont[off / COL_BLOCK];
-	for (uint32_t i = off - off % COL_BLOCK; i < off; i++)
+	uint32_t c = l->cont[off / COL_BLOCK], i = off - off % COL_BLOCK;
+	for (; i + 8 <= off; i += 8)
+		c += cont_in8(l->src + i);
+	for (; i < off; i++)
 		c += ((unsigned char)l->src[i] & 0xC0) == 0x80;
 	return c;
 }
@@ -470,7 +473,7 @@ static void scan_close(scanned *f)
 	tp_arena_free(f->arena);
 }
 
-void tp_process_group_setters(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel)
+void tp_distributed_setters(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel)
 {
 	scanned f;
 	if (scan_open(&f, parser, src, len) < 0)
@@ -480,7 +483,7 @@ void tp_process_group_setters(tp_strings *out, tp_parser *parser, const char *sr
 	for (uint32_t i = 0; i < t->count; i++) {
 		uint32_t fn = t->nodes[i].kind == K_CALL ? tp_child(t, i, F_FUNCTION) : TP_NONE;
 		const char *qn = fn == TP_NONE ? NULL : tp_resolve_qname(res, fn, NULL);
-		if (!qn || strcmp(qn, "torch.distributed.init_process_group") != 0)
+		if (!qn || (strcmp(qn, "torch.distributed.init_process_group") != 0 && !tp_match__qname_in(qn, tp_ddp_names)))
 			continue;
 		uint32_t def = res->scope_of[i];
 		while (def != 0 && res->scope_of[def] != 0)

@@ -74,7 +74,7 @@ typedef struct {
 	const tp_map *ext_modules; /* custom extension module names (setup.py, load()); "NAME()" for a
 				    * function that loads one (tp_extension_names) */
 	const tp_map *library_ops; /* "ns.op" of TORCH_LIBRARY ops in the tree */
-	const tp_map *dist_setups; /* distributed mode: functions of other files that call init_process_group */
+	const tp_map *dist_setups; /* distributed mode: functions of other files that call init_process_group or build DDP */
 	const tp_map *dist_iterables; /* distributed mode: IterableDataset classes of other files */
 } tp_convert_opts;
 
@@ -118,10 +118,11 @@ void tp_extension_build_names(tp_strings *out, const tp_resolver *res, uint32_t 
 void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
 
 /* The module-level functions of rel (a Python source, src) that call
- * torch.distributed.init_process_group, by the names other files call them
+ * torch.distributed.init_process_group or build a DistributedDataParallel
+ * (which wraps the model for its caller), by the names other files call them
  * by, as tp_extension_names gives a load() variable's (pkg/dist.py gives
  * pkg.dist.setup and dist.setup). Appended to out (owned). */
-void tp_process_group_setters(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
+void tp_distributed_setters(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
 
 /* The top-level classes of rel derived from an IterableDataset (or
  * IterDataPipe), by the names other files import them by. Appended to out

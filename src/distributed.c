@@ -63,8 +63,8 @@ static const char *qname(const tp_matcher *m, uint32_t call)
 static const char *const dataparallel[] = {"torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
 					   "torch.nn.parallel.data_parallel.DataParallel", NULL};
 static const char *const dataloader[] = {"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader", NULL};
-static const char *const ddp[] = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.DistributedDataParallel",
-				  "torch.nn.parallel.distributed.DistributedDataParallel", NULL};
+const char *const tp_ddp_names[] = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.DistributedDataParallel",
+				    "torch.nn.parallel.distributed.DistributedDataParallel", NULL};
 
 static const char *const random_split[] = {"torch.utils.data.random_split", "torch.utils.data.dataset.random_split", NULL};
 
@@ -719,6 +719,27 @@ static void dataset_averages(tp_matcher *m, tp_str loader)
 	}
 }
 
+/* Whether a DataLoader call reads evaluation data by its names: the
+ * dataset's or the loader's has a word that starts with test, val or eval
+ * (`test_loader`, `DataLoader(val_set)`; not `interval`, `latest`). */
+static int evaluation_loader(const tp_matcher *m, uint32_t call)
+{
+	int kw = 0;
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS), p = N(m, call)->parent;
+	uint32_t ds = kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, 0, "dataset", &kw) : TP_NONE;
+	if (ds != TP_NONE && kw)
+		ds = tp_child(m->tree, ds, F_VALUE);
+	tp_str names[] = {ds == TP_NONE ? (tp_str){"", 0} : text(m, ds),
+			  kind(m, p) == K_ASSIGNMENT ? text(m, tp_child(m->tree, p, F_LEFT)) : (tp_str){"", 0}};
+	for (size_t n = 0; n < 2; n++)
+		for (size_t i = 0; i + 3 <= names[n].len; i++)
+			if ((i == 0 || !isalpha((unsigned char)names[n].ptr[i - 1])) &&
+			    (strncasecmp(names[n].ptr + i, "test", 4) == 0 || strncasecmp(names[n].ptr + i, "val", 3) == 0 ||
+			     strncasecmp(names[n].ptr + i, "eval", 4) == 0))
+				return 1;
+	return 0;
+}
+
 /* Adds a DistributedSampler to one DataLoader call and returns the loader's
  * variable node when the call is assigned to a plain name. */
 static uint32_t sample_loader(tp_matcher *m, uint32_t call)
@@ -773,14 +794,8 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 	}
 	/* a shuffled loader of test data (`test_loader`, `DataLoader(val_set,
 	 * shuffle=True)`) measures as one read in order does */
+	int eval_data = evaluation_loader(m, call);
 	uint32_t p = N(m, call)->parent;
-	tp_str names[] = {text(m, ds), kind(m, p) == K_ASSIGNMENT ? text(m, tp_child(m->tree, p, F_LEFT)) : (tp_str){"", 0}};
-	int eval_data = 0;
-	for (size_t n = 0; n < 2; n++)
-		for (size_t i = 0; i + 3 <= names[n].len; i++) /* at a word's start: not `interval`, `latest` */
-			eval_data |= (i == 0 || !isalpha((unsigned char)names[n].ptr[i - 1])) &&
-				     (strncasecmp(names[n].ptr + i, "test", 4) == 0 || strncasecmp(names[n].ptr + i, "val", 3) == 0 ||
-				      strncasecmp(names[n].ptr + i, "eval", 4) == 0);
 	if (sh == TP_NONE || tp_str_eq(text(m, shv), "False") || eval_data)
 		note(m, call, tp_arena_printf(m->arena, "this DataLoader %s: each rank now sees its share, so all_reduce what it "
 							"measures before a decision every rank must make alike (early stopping, "
@@ -809,6 +824,8 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 				e++;
 			if (ls == N(m, sh)->start && e < m->len && m->src[e] == '\n') /* alone on its line */
 				start = line_start(m, N(m, sh)->start), end = e + 1;
+			else if (ls == N(m, sh)->start && e < m->len && m->src[e] == '#') /* its comment keeps the line */
+				start = N(m, sh)->start, end = e;
 			else if (prev != TP_NONE)
 				start = N(m, prev)->end, end = N(m, sh)->end;
 		}
@@ -1210,19 +1227,15 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 	if (member && tp_match__qname_in(member, device_api)) {
 		a = tp_match__find_arg(m, args, strcmp(member, "set_rng_state") == 0 ? 1 : 0, "device", &kw);
 		query = strcmp(member, "set_device") != 0 && strcmp(member, "device") != 0;
-	} else if (tp_match__qname_in(qn, ddp) || (qn && strcmp(qn, "torch.distributed.barrier") == 0)) {
-		/* DDP(model, device_ids=[args.gpu], output_device=args.gpu), barrier(device_ids=[gpu]) */
-		uint32_t ids = tp_match__find_arg(m, args, -1, "device_ids", &kw), out = tp_match__find_arg(m, args, -1, "output_device", &kw);
+	} else if (qn && strcmp(qn, "torch.distributed.barrier") == 0) {
+		/* barrier(device_ids=[gpu]); a file that builds DDP runs once per
+		 * rank, which -s leaves alone (per_rank) */
+		uint32_t ids = tp_match__find_arg(m, args, -1, "device_ids", &kw);
 		uint32_t list = ids == TP_NONE ? TP_NONE : tp_child(m->tree, ids, F_VALUE);
-		uint32_t one = list != TP_NONE && N(m, list)->first != TP_NONE && N(m, N(m, list)->first)->next == TP_NONE ? N(m, list)->first : TP_NONE;
-		uint32_t values[2] = {one, out == TP_NONE ? TP_NONE : tp_child(m->tree, out, F_VALUE)};
-		for (int i = 0; i < 2; i++) {
-			uint32_t v = values[i];
-			if (v == TP_NONE || m->claimed[v] || kind(m, v) == K_STRING || tp_str_eq(text(m, v), "None") ||
-			    tp_str_eq(text(m, v), m->device_var))
-				continue;
+		uint32_t v = list != TP_NONE && N(m, list)->first != TP_NONE && N(m, N(m, list)->first)->next == TP_NONE ? N(m, list)->first : TP_NONE;
+		if (v != TP_NONE && !m->claimed[v] && kind(m, v) != K_STRING && !tp_str_eq(text(m, v), "None") &&
+		    !tp_str_eq(text(m, v), m->device_var))
 			choose_var(m, v, 0);
-		}
 		return;
 	} else if (!qn && kind(m, fn) == K_ATTRIBUTE) {
 		tp_str meth = text(m, tp_child(m->tree, fn, F_ATTRIBUTE));
@@ -1574,12 +1587,12 @@ static int imports_for_module(const tp_matcher *m, uint32_t stmt)
 }
 
 /* The first import statement under s, in scope (the module's: maybe
- * inside an if or try), that imports torch or torch_npu, in any form;
- * TP_NONE if none. */
+ * inside an if or try; TP_NONE: any), that imports torch or torch_npu, in
+ * any form; TP_NONE if none. */
 static uint32_t torch_import(const tp_matcher *m, uint32_t s, uint32_t scope)
 {
 	for (uint32_t j = s; j < N(m, s)->end_index; j++) {
-		if ((kind(m, j) != K_IMPORT && kind(m, j) != K_IMPORT_FROM) || m->res->scope_of[j] != scope)
+		if ((kind(m, j) != K_IMPORT && kind(m, j) != K_IMPORT_FROM) || (scope != TP_NONE && m->res->scope_of[j] != scope))
 			continue;
 		for (uint32_t d = j + 1; d < N(m, j)->end_index; d++) {
 			int module = kind(m, j) == K_IMPORT ? N(m, d)->field == F_NAME || kind(m, N(m, d)->parent) == K_ALIASED_IMPORT
@@ -1790,7 +1803,9 @@ static int one_process_group(const tp_matcher *m, uint32_t call, const char *qn)
 
 /* Why the file runs once per rank, its node, or TP_NONE: it sets up the
  * process group or spawns the ranks itself (`mp.spawn(run, ...)`, a worker
- * per device), or reads LOCAL_RANK, which launchers such as torchrun set. */
+ * per device), builds a DDP or FSDP wrapper (which needs the process group:
+ * a helper, `utils.init_distributed_mode(args)`, may set it up), or reads
+ * LOCAL_RANK, which launchers such as torchrun set. */
 static uint32_t per_rank(const tp_matcher *m, const char **why)
 {
 	uint32_t workers = device_workers(m);
@@ -1800,10 +1815,10 @@ static uint32_t per_rank(const tp_matcher *m, const char **why)
 	}
 	static const char *const setup[] = {"torch.distributed.init_process_group", "torch.distributed.distributed_c10d.init_process_group",
 					    "torch.multiprocessing.spawn", "torch.multiprocessing.start_processes",
-					    "deepspeed.init_distributed", NULL};
+					    "deepspeed.init_distributed", "torch.distributed.fsdp.FullyShardedDataParallel", NULL};
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
-		if (tp_match__qname_in(qn, setup) && !one_process_group(m, i, qn)) {
+		if ((tp_match__qname_in(qn, setup) && !one_process_group(m, i, qn)) || tp_match__qname_in(qn, tp_ddp_names)) {
 			*why = tp_arena_printf(m->arena, "it calls %s", qn);
 			return tp_child(m->tree, i, F_FUNCTION); /* its first line */
 		}
@@ -1940,7 +1955,9 @@ static void specify_device(tp_matcher *m)
 						      "launcher that sets DEVICE_ID per rank, pick the device from DEVICE_ID by hand", why));
 		return;
 	}
-	int lazy = !imports_torch(m, 0);
+	/* torch imported in functions only; a file that imports none at all
+	 * (`AutoModel.from_pretrained(...).cuda()`) gets the import */
+	int lazy = !imports_torch(m, 0) && torch_import(m, 0, TP_NONE) != TP_NONE;
 	tp_buf b = {0};
 	if (!imported_by(m, "os", anchor))
 		tp_buf_printf(&b, "import os%s", m->eol);
@@ -2030,6 +2047,33 @@ static int calls_parameters(const tp_matcher *m, uint32_t root)
 	return 0;
 }
 
+/* What statement or call j puts into the list called name: the value of
+ * `name = ...` or `name += ...`, the argument of `name.append(...)` or
+ * `name.extend(...)`, and for a loop variable appended, what the loop walks
+ * (`for p in filter(f, model.parameters()): name.append(p)`); TP_NONE when
+ * j does not fill it. */
+static uint32_t filled_with(const tp_matcher *m, uint32_t j, tp_str name)
+{
+	uint16_t k = kind(m, j);
+	if (k == K_ASSIGNMENT || k == K_AUG_ASSIGN) {
+		uint32_t left = tp_child(m->tree, j, F_LEFT);
+		return kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), name) ? tp_child(m->tree, j, F_RIGHT) : TP_NONE;
+	}
+	uint32_t fn = k == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+	uint32_t obj = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : TP_NONE;
+	uint32_t attr = obj != TP_NONE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
+	uint32_t args = tp_child(m->tree, j, F_ARGUMENTS), arg = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE;
+	if (kind(m, obj) != K_IDENTIFIER || !tp_str_same(text(m, obj), name) || attr == TP_NONE || arg == TP_NONE ||
+	    !(tp_str_eq(text(m, attr), "append") || tp_str_eq(text(m, attr), "extend")))
+		return TP_NONE;
+	for (uint32_t p = N(m, j)->parent; kind(m, arg) == K_IDENTIFIER && p != TP_NONE; p = N(m, p)->parent) {
+		uint32_t left = kind(m, p) == K_FOR ? tp_child(m->tree, p, F_LEFT) : TP_NONE;
+		if (kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), text(m, arg)))
+			return tp_child(m->tree, p, F_RIGHT);
+	}
+	return arg;
+}
+
 /* Returns the number of optimizers MAIN builds that get no parameters()
  * (`LBFGS([input_img.requires_grad_()])`): they train no network. */
 static int trained_models(tp_matcher *m, tp_names *out)
@@ -2061,11 +2105,10 @@ static int trained_models(tp_matcher *m, tp_names *out)
 				if (kind(m, id) != K_IDENTIFIER || N(m, id)->field == F_ATTRIBUTE)
 					continue;
 				for (uint32_t j = 0; j < m->tree->count; j++) {
-					uint32_t left = kind(m, j) == K_ASSIGNMENT ? tp_child(m->tree, j, F_LEFT) : TP_NONE;
-					if (kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), text(m, id)) &&
-					    m->res->scope_of[j] == m->res->scope_of[id]) {
-						add_models(m, tp_child(m->tree, j, F_RIGHT), out);
-						params |= calls_parameters(m, tp_child(m->tree, j, F_RIGHT));
+					uint32_t value = m->res->scope_of[j] == m->res->scope_of[id] ? filled_with(m, j, text(m, id)) : TP_NONE;
+					if (value != TP_NONE) {
+						add_models(m, value, out);
+						params |= calls_parameters(m, value);
 					}
 				}
 			}
@@ -2862,17 +2905,18 @@ void tp_distributed(tp_matcher *m)
 {
 	/* A MAIN that sets up its own process group or DDP (perhaps through a
 	 * helper, or a function of another file of the tree that calls
-	 * init_process_group: `ext_dist.init_distributed()`) is distributed
-	 * already: adding ours would initialise twice. */
+	 * init_process_group or builds DDP: `ext_dist.init_distributed()`,
+	 * `distrib.wrap(model)`) is distributed already: adding ours would
+	 * initialise twice, or wrap a DDP in a DDP. */
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
-		if (qn && (strcmp(qn, "torch.distributed.init_process_group") == 0 || tp_match__qname_in(qn, ddp))) {
+		if (qn && (strcmp(qn, "torch.distributed.init_process_group") == 0 || tp_match__qname_in(qn, tp_ddp_names))) {
 			note(m, i, "MAIN sets up distributed training itself: distributed mode adds nothing and writes no launcher (start "
 				   "it as before: torchrun --nproc_per_node=N for one that reads LOCAL_RANK); the normal rules still apply");
 			return;
 		}
 		if (qn && m->dist_setups && tp_map_get(m->dist_setups, qn, strlen(qn))) {
-			note(m, i, tp_arena_printf(m->arena, "MAIN sets up distributed training itself (%s calls init_process_group): "
+			note(m, i, tp_arena_printf(m->arena, "MAIN sets up distributed training itself (%s calls init_process_group or builds DDP): "
 							     "distributed mode adds nothing and writes no launcher (start it as before: torchrun "
 							     "--nproc_per_node=N for one that reads LOCAL_RANK); the normal rules still apply", qn));
 			return;
@@ -2891,7 +2935,7 @@ void tp_distributed(tp_matcher *m)
 	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
 	tp_array(uint32_t) loaders = {0};
 	tp_array(struct dataparallel) dps = {0};
-	int loader_calls = 0, saved = 0;
+	int loader_calls = 0, eval_loaders = 0, saved = 0;
 	tp_calls saved_files = {0}; /* what the saves on rank 0 write (torch.save's f) */
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint16_t k = kind(m, i);
@@ -2956,6 +3000,7 @@ void tp_distributed(tp_matcher *m)
 			make_dirs_together(m, i, qn ? qn : "Path.mkdir");
 		} else if (tp_match__qname_in(qn, dataloader)) {
 			loader_calls++;
+			eval_loaders += evaluation_loader(m, i);
 			uint32_t l = sample_loader(m, i);
 			if (l != TP_NONE)
 				tp_array_push(&loaders, l);
@@ -3034,6 +3079,10 @@ void tp_distributed(tp_matcher *m)
 	if (!loader_calls)
 		note_file(m, "MAIN builds no DataLoader: every rank reads all the data; give the loaders built in other files a "
 			   "DistributedSampler (and set_epoch) by hand");
+	else if (eval_loaders == loader_calls)
+		note_file(m, "MAIN builds DataLoaders of evaluation data only (by their names): the training batches come from "
+			     "elsewhere (a loader of another file, a get_batch() method), and every rank reads all of them: give that "
+			     "loader a DistributedSampler (and set_epoch) by hand");
 	struct epoch_insert ins[16];
 	size_t nins = 0;
 	for (size_t i = 0; i < loaders.len; i++) {

@@ -374,6 +374,24 @@ static int no_npu_import(tp_matcher *m, uint32_t stmt, const char *module)
 	return 1;
 }
 
+/* An import of a custom CUDA extension module that the tree builds
+ * (`from groundingdino import _C`): with no CUDA to build it there, the NPU
+ * machine has no such module unless its setup makes a CPU build, and then
+ * the import raises before any `is_available()` test picks a fallback. A
+ * WARNING unless an except clause catches that. */
+static void extension_import(tp_matcher *m, uint32_t stmt, const char *module)
+{
+	static const char *const import_errors[] = {"ImportError", "ModuleNotFoundError", "Exception", NULL};
+	if (!m->ext_modules || !tp_map_get(m->ext_modules, module, strlen(module)) || tp_match__caught(m, stmt, import_errors))
+		return;
+	tp_match__finding(m, NULL, TP_OP_WARNING, stmt, module,
+			  tp_arena_printf(m->arena, "imports %s, a custom CUDA extension of this tree: without CUDA the NPU machine cannot "
+						    "build it, so unless its setup makes a CPU build there, this import raises ImportError "
+						    "before any fallback runs: import it in a try (except ImportError) and port its kernels "
+						    "or use the fallback",
+					  module));
+}
+
 /* Import insertion and module tracking for one import statement. first_hit
  * collects, per insertion rule, the first import of its module in each
  * scope (the module's, or a function's), in source order; unless, the
@@ -396,9 +414,17 @@ static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, tp_hi
 				roots[nroots++] = p[0];
 			rename_module_path(m, dotted, kind(m, c) != K_ALIASED_IMPORT, TP_NONE);
 			no_npu_import(m, stmt, tp_dotted_text(m->res, dotted));
+			extension_import(m, stmt, tp_dotted_text(m->res, dotted));
 		}
 	} else {
 		uint32_t mod = tp_child(m->tree, stmt, F_MODULE_NAME);
+		/* `from . import _C`: the extensions' last names stand for the
+		 * relative ones */
+		for (uint32_t c = N(m, stmt)->first; kind(m, mod) == K_RELATIVE_IMPORT && c != TP_NONE; c = N(m, c)->next) {
+			uint32_t name = kind(m, c) == K_ALIASED_IMPORT ? tp_child(m->tree, c, F_NAME) : c;
+			if (N(m, c)->field == F_NAME && kind(m, name) == K_DOTTED_NAME)
+				extension_import(m, stmt, tp_dotted_text(m->res, name));
+		}
 		if (mod == TP_NONE || kind(m, mod) != K_DOTTED_NAME)
 			return;
 		uint32_t p[1];
@@ -413,6 +439,11 @@ static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, tp_hi
 			uint32_t name = kind(m, c) == K_ALIASED_IMPORT ? tp_child(m->tree, c, F_NAME) : c;
 			if (N(m, c)->field == F_NAME && kind(m, name) == K_DOTTED_NAME)
 				reported = no_npu_import(m, stmt, tp_arena_printf(m->arena, "%s.%s", module, tp_dotted_text(m->res, name)));
+		}
+		for (uint32_t c = N(m, stmt)->first; c != TP_NONE; c = N(m, c)->next) {
+			uint32_t name = kind(m, c) == K_ALIASED_IMPORT ? tp_child(m->tree, c, F_NAME) : c;
+			if (N(m, c)->field == F_NAME && kind(m, name) == K_DOTTED_NAME)
+				extension_import(m, stmt, tp_arena_printf(m->arena, "%s.%s", module, tp_dotted_text(m->res, name)));
 		}
 		/* An import moved into torch counts as a torch import (else the
 		 * next conversion would insert torch_npu). */
@@ -528,8 +559,9 @@ static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
 
 /* A file that imports no torch but gives a library a device string the
  * rules wrote (`pipeline(..., device="npu")`, `model.to("npu:0")` of a
- * transformers model) needs torch_npu loaded, or torch knows no "npu": the
- * import goes at the top, after the docstring and __future__ imports. */
+ * transformers model) or calls a method they wrote (`model.npu()`) needs
+ * torch_npu loaded, or torch knows no "npu" and no .npu(): the import goes
+ * at the top, after the docstring and __future__ imports. */
 static void import_for_devices(tp_matcher *m, const tp_rule *r)
 {
 	for (uint32_t i = 0; i < m->tree->count; i++) {
@@ -560,7 +592,7 @@ static void import_for_devices(tp_matcher *m, const tp_rule *r)
 	}
 	int eof = at == m->len && m->len && m->src[m->len - 1] != '\n';
 	tp_match__edit(m, r, TP_OP_INSERT, at, at, tp_arena_printf(m->arena, "%s%s%s", eof ? m->eol : "", r->insert, m->eol),
-		       "import torch_npu: this file gives npu device strings to other code, and torch knows the npu once it is loaded");
+		       "import torch_npu: this file gives npu devices to other code (device strings, .npu()), and torch knows the npu once it is loaded");
 }
 
 /* ---- calls and attributes ------------------------------------------------- */
@@ -1384,11 +1416,64 @@ static uint32_t local_value(const tp_matcher *m, uint32_t e)
 	return b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE ? b->value : e;
 }
 
+/* The default of the parameter that identifier e names when its function
+ * assigns it nowhere else (`def main(accelerator: str = "auto")`), else e
+ * itself: the value unless a caller passes another. */
+static uint32_t param_default(const tp_matcher *m, uint32_t e)
+{
+	if (kind(m, e) != K_IDENTIFIER)
+		return e;
+	tp_str name = text(m, e);
+	const tp_binding *b = tp_resolve_name(m->res, e, name.ptr, name.len);
+	if (!b || b->kind != TP_BIND_LOCAL || !b->values || b->values->next)
+		return e;
+	for (uint32_t s = m->res->scope_of[e]; s != 0; s = m->res->scope_of[s]) {
+		uint32_t params = kind(m, s) == K_FUNCTION_DEF ? tp_child(m->tree, s, F_PARAMETERS) : TP_NONE;
+		for (uint32_t c = params == TP_NONE ? TP_NONE : N(m, params)->first; c != TP_NONE; c = N(m, c)->next) {
+			uint32_t id = kind(m, c) == K_DEFAULT_PARAM || kind(m, c) == K_TYPED_DEFAULT_PARAM ? tp_child(m->tree, c, F_NAME) : TP_NONE;
+			uint32_t v = id == TP_NONE ? TP_NONE : tp_child(m->tree, c, F_VALUE);
+			if (v != TP_NONE && tp_str_same(text(m, id), name) && tp_resolve_name(m->res, id, name.ptr, name.len) == b)
+				return v;
+		}
+	}
+	return e;
+}
+
+/* A value the accelerator argument gets: a local's one value, or a
+ * parameter's default. */
+static uint32_t accelerator_source(const tp_matcher *m, uint32_t e)
+{
+	uint32_t v = local_value(m, e);
+	return v != e ? v : param_default(m, e);
+}
+
+static int is_store(const tp_matcher *m, uint32_t n);
+
+/* Whether the name that identifier e reads is read elsewhere too (`device
+ * = "cuda"` given to CTranslate2 and to torch alike): its value is then no
+ * framework's name alone. */
+static int read_elsewhere(const tp_matcher *m, uint32_t e)
+{
+	tp_str name = text(m, e);
+	const tp_binding *b = tp_resolve_name(m->res, e, name.ptr, name.len);
+	for (uint32_t u = 0; b && u < m->tree->count; u++) {
+		if (u == e || kind(m, u) != K_IDENTIFIER || !tp_str_same(text(m, u), name) || is_store(m, u))
+			continue;
+		uint16_t pk = kind(m, N(m, u)->parent), f = N(m, u)->field;
+		int named = f == F_ATTRIBUTE || (f == F_NAME && (pk == K_KEYWORD_ARG || pk == K_DEFAULT_PARAM || pk == K_TYPED_DEFAULT_PARAM)) ||
+			    pk == K_PARAMETERS || pk == K_LAMBDA_PARAMS || pk == K_TYPED_PARAM || pk == K_GLOBAL || pk == K_NONLOCAL;
+		if (!named && tp_resolve_name(m->res, u, name.ptr, name.len) == b)
+			return 1;
+	}
+	return 0;
+}
+
 /* An accelerator value: its string literals are the framework's names, not
- * torch devices, so they are claimed (left as they are); returns whether it
- * may pick a GPU. Through conditional expressions, parentheses and a local
- * assigned once (`acc = "gpu" if ... else "cpu"`). */
-static int accelerator_value(tp_matcher *m, const tp_rule *r, uint32_t v, int depth)
+ * torch devices, so they are claimed (left as they are) unless a local
+ * that holds them is read elsewhere too; returns whether it
+ * may pick a GPU. Through conditional expressions, parentheses, a local
+ * assigned once (`acc = "gpu" if ... else "cpu"`) and a parameter's default. */
+static int accelerator_value(tp_matcher *m, const tp_rule *r, uint32_t v, int depth, int claim)
 {
 	if (depth > 8)
 		return 0;
@@ -1397,17 +1482,18 @@ static int accelerator_value(tp_matcher *m, const tp_rule *r, uint32_t v, int de
 	case K_STRING:
 		while (close != TP_NONE && N(m, close)->next != TP_NONE)
 			close = N(m, close)->next;
-		m->claimed[v] = 1;
+		m->claimed[v] |= claim;
 		return kind(m, c) == K_STRING_START && kind(m, close) == K_STRING_END &&
 		       tp_regex_match(r->pattern, m->src + N(m, c)->end, N(m, close)->start - N(m, c)->end);
 	case K_CONDITIONAL: { /* a if cond else b */
 		uint32_t b = c == TP_NONE || N(m, c)->next == TP_NONE ? TP_NONE : N(m, N(m, c)->next)->next;
-		return accelerator_value(m, r, c, depth + 1) | (b != TP_NONE && accelerator_value(m, r, b, depth + 1));
+		return accelerator_value(m, r, c, depth + 1, claim) | (b != TP_NONE && accelerator_value(m, r, b, depth + 1, claim));
 	}
 	case K_PARENTHESIZED:
-		return c != TP_NONE && accelerator_value(m, r, c, depth + 1);
-	case K_IDENTIFIER:
-		return local_value(m, v) != v && accelerator_value(m, r, local_value(m, v), depth + 1);
+		return c != TP_NONE && accelerator_value(m, r, c, depth + 1, claim);
+	case K_IDENTIFIER: /* a value read elsewhere too stays the rules' to convert */
+		return accelerator_source(m, v) != v &&
+		       accelerator_value(m, r, accelerator_source(m, v), depth + 1, claim && !read_elsewhere(m, v));
 	case K_CALL: /* CUDAAccelerator() */
 		return framework_name(m, tp_resolve_qname(m->res, tp_child(m->tree, v, F_FUNCTION), NULL), offsetof(tp_rule, gpu_classes)) != NULL;
 	default:
@@ -1428,7 +1514,7 @@ static int is_auto(const tp_matcher *m, uint32_t v)
 static int framework_arg(tp_matcher *m, const tp_rule *r, tp_str name, uint32_t v)
 {
 	if (tp_str_eq(name, r->arg_keyword))
-		return accelerator_value(m, r, v, 0);
+		return accelerator_value(m, r, v, 0, 1);
 	return tp_map_get(&r->gpu_keywords, name.ptr, name.len) && !tp_str_eq(text(m, v), "0") && !tp_str_eq(text(m, v), "None");
 }
 
@@ -1461,7 +1547,7 @@ static void framework_call(tp_matcher *m, const tp_rule *r, uint32_t call, const
 		else if (kind(m, c) == K_KEYWORD_ARG) {
 			tp_str name = text(m, tp_child(m->tree, c, F_NAME));
 			gpu |= framework_arg(m, r, name, v);
-			chosen |= tp_str_eq(name, r->arg_keyword) ? !is_auto(m, local_value(m, v)) : tp_map_get(&r->gpu_keywords, name.ptr, name.len) != NULL;
+			chosen |= tp_str_eq(name, r->arg_keyword) ? !is_auto(m, accelerator_source(m, v)) : tp_map_get(&r->gpu_keywords, name.ptr, name.len) != NULL;
 		} else if (kind(m, c) != K_COMMENT)
 			chosen = 1; /* *args, **kwargs, or in its place (Fabric's first) */
 	}
@@ -1595,9 +1681,11 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 	if (leaf == TP_NONE)
 		return;
 	tp_str name = text(m, leaf);
-	if ((r = lookup(&m->rules->func_method, name.ptr, name.len)) && !(tp_str_eq(name, "cuda") && framework_module_cuda(m, r, call, leaf)))
+	if ((r = lookup(&m->rules->func_method, name.ptr, name.len)) && !(tp_str_eq(name, "cuda") && framework_module_cuda(m, r, call, leaf))) {
 		tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
 		     msg(m, r, ".%.*s() -> .%s()", (int)name.len, name.ptr, r->new_name));
+		m->device_argument |= strstr(r->new_name, "npu") != NULL; /* torch_npu adds .npu() */
+	}
 	const char *mname = tp_arena_printf(m->arena, ".%.*s", (int)name.len, name.ptr);
 	for (r = lookup(&m->rules->args_method, name.ptr, name.len); r; r = r->next)
 		apply_args_rule(m, r, call, mname);
@@ -1738,7 +1826,7 @@ static enum guard guards_cuda(tp_matcher *m, uint32_t node, int tensor, uint32_t
 static const char *guard_note(tp_matcher *m, const tp_rule *r, const char *test, enum guard g, uint32_t use, int raises)
 {
 	const char *other = raises ? "raises, as on a machine without a GPU: the extension needs NPU kernels"
-				   : g == GUARDS_BUILD ? "builds, as on a machine without a GPU"
+				   : g == GUARDS_BUILD ? "builds what it builds on a machine without a GPU (a CPU version, or no extension)"
 						       : "runs (the fallback), as on a machine without a GPU";
 	if (g == GUARDS_BUILD)
 		return msg(m, r, "%s stays: it chooses a CUDA build (CUDAExtension, .cu sources, nvcc), which needs CUDA; on the NPU "

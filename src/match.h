@@ -22,7 +22,7 @@ typedef struct {
 	const char *dist_model; /* distributed mode, in MAIN: -t's names separated by commas, "" to find the trained models */
 	const char *device_var; /* the variable device choices use (-s or distributed), or NULL */
 	const tp_map *ext_modules, *library_ops; /* custom CUDA extensions of the tree (may be NULL), as tp_convert_opts's */
-	const tp_map *dist_setups; /* distributed mode: functions of other files that call init_process_group (may be NULL) */
+	const tp_map *dist_setups; /* distributed mode: functions of other files that call init_process_group or build DDP (may be NULL) */
 	const tp_map *dist_iterables; /* distributed mode: IterableDataset classes of other files (may be NULL) */
 	uint8_t *claimed;       /* per node: rewritten by distributed mode already */
 	/* per function or class definition, made on first use: 1 + whether it
@@ -34,7 +34,7 @@ typedef struct {
 	uint32_t rank_device;   /* -s: the first device choice that comes from a rank, 0 if none */
 	long device_number;     /* -s: 1 + the first device number a choice names, 0 if none */
 	uint32_t model_parallel; /* -s: where a second device number is named (its numbers stay), 0 if none */
-	int device_argument;    /* a call gets a device string the rules wrote: "npu" needs torch_npu loaded */
+	int device_argument;    /* a call gets a device string or .npu() the rules wrote: both need torch_npu loaded */
 	int torch_file;         /* the file imports torch (set by tp_match) */
 	int extensions;         /* the tree builds custom extensions, or the file loads one (set by tp_match) */
 	int dist_setup;         /* distributed mode wrote MAIN's process group setup */
@@ -74,6 +74,8 @@ int tp_match__qname_in(const char *qn, const char *const *names);
 /* Whether node runs in the body of a try whose except clause catches one of
  * caught (a NULL-ended list of names; a bare except catches all). */
 int tp_match__caught(const tp_matcher *m, uint32_t node, const char *const *caught);
+/* distributed.c: DistributedDataParallel's qualified names (NULL-ended). */
+extern const char *const tp_ddp_names[];
 /* distributed.c: the DDP edits of MAIN, before the walk. */
 void tp_distributed(tp_matcher *m);
 /* distributed.c: -s, device choices follow DEVICE_ID. */

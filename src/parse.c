@@ -7,10 +7,16 @@
 
 const TSLanguage *tree_sitter_python(void);
 
-/* A frame of tp_parse's walk: a kept node and its last kept child so far. */
+/* A frame of tp_parse's walk: a kept node, its last kept child so far, and
+ * whether its children can have fields. */
 struct tp_frame {
 	uint32_t node, last;
+	int fields;
 };
+
+/* The grammar's node types that have no fields (generated from its
+ * node-types.json by cmake/fieldless.cmake), NULL-terminated. */
+extern const char *const tp_fieldless_types[];
 
 /* ts makes fresh parses only (see tp_reparse_errors). last_tree and
  * last_depth: the tree tp_parse made last and its depth (in all nodes, named
@@ -19,6 +25,7 @@ struct tp_parser {
 	TSParser *ts;
 	uint16_t *kind_of;  /* TSSymbol -> tp_kind */
 	uint16_t *field_of; /* TSFieldId -> tp_field */
+	uint8_t *has_fields; /* TSSymbol -> whether the children of such a node can have fields */
 	const TSTree *last_tree;
 	uint32_t last_depth;
 	/* tp_parse's scratch, kept for the next file. */
@@ -75,10 +82,15 @@ tp_parser *tp_parser_new(void)
 	p->ts = new_ts_parser();
 	uint32_t nsym = ts_language_symbol_count(lang);
 	p->kind_of = tp_xcalloc(nsym, sizeof *p->kind_of);
+	p->has_fields = tp_xcalloc(nsym, sizeof *p->has_fields);
 	for (uint32_t s = 0; s < nsym; s++) {
+		p->has_fields[s] = 1;
 		if (ts_language_symbol_type(lang, (TSSymbol)s) != TSSymbolTypeRegular)
 			continue;
 		const char *name = ts_language_symbol_name(lang, (TSSymbol)s);
+		for (const char *const *t = tp_fieldless_types; *t; t++)
+			if (strcmp(name, *t) == 0)
+				p->has_fields[s] = 0;
 		for (int k = 1; k < K__COUNT; k++)
 			if (strcmp(name, kind_names[k]) == 0)
 				p->kind_of[s] = (uint16_t)k;
@@ -103,6 +115,7 @@ void tp_parser_free(tp_parser *p)
 	tp_array_free(&p->stack);
 	free(p->kind_of);
 	free(p->field_of);
+	free(p->has_fields);
 	free(p);
 }
 
@@ -140,27 +153,30 @@ int tp_parse(tp_tree *out, tp_parser *p, const char *src, uint32_t len)
 			continue;
 		}
 		uint32_t self = (uint32_t)p->nodes.len, parent = TP_NONE;
+		int fields = 0; /* the root has no field */
 		if (p->stack.len) {
 			struct tp_frame *top = &p->stack.items[p->stack.len - 1];
 			parent = top->node;
+			fields = top->fields;
 			if (top->last == TP_NONE)
 				p->nodes.items[parent].first = self;
 			else
 				p->nodes.items[top->last].next = self;
 			top->last = self;
 		}
+		TSSymbol sym = is_error ? 0 : ts_node_symbol(n);
 		tp_node nd = {
 			.start = ts_node_start_byte(n),
 			.end = ts_node_end_byte(n),
 			.parent = parent,
 			.first = TP_NONE,
 			.next = TP_NONE,
-			.kind = is_error ? K_ERROR : (is_missing ? K_OTHER : p->kind_of[ts_node_symbol(n)]),
-			.field = p->field_of[ts_tree_cursor_current_field_id(&cur)],
+			.kind = is_error ? K_ERROR : (is_missing ? K_OTHER : p->kind_of[sym]),
+			.field = fields ? p->field_of[ts_tree_cursor_current_field_id(&cur)] : F_NONE,
 		};
 		tp_array_push(&p->nodes, nd);
 		if (ts_tree_cursor_goto_first_child(&cur)) {
-			struct tp_frame f = {self, TP_NONE};
+			struct tp_frame f = {self, TP_NONE, is_error || p->has_fields[sym]};
 			tp_array_push(&p->stack, f);
 			if (p->stack.len > depth)
 				depth = (uint32_t)p->stack.len;

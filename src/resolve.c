@@ -624,6 +624,8 @@ const char *tp_resolve_qname(const tp_resolver *r, uint32_t node, int *module)
 {
 	uint32_t base = node;
 	size_t depth = 0;
+	if (node == TP_NONE) /* a child that broken code lacks */
+		return NULL;
 	while (N(r, base)->kind == K_ATTRIBUTE) {
 		base = tp_child(r->tree, base, F_OBJECT);
 		/* No API name has 64 parts; stopping there keeps a chain of n

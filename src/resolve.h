@@ -53,8 +53,9 @@ void tp_resolver_dispose(tp_resolver *r);
 /* The binding of the identifier text name as seen from node, or NULL. */
 const tp_binding *tp_resolve_name(const tp_resolver *r, uint32_t node, const char *name, size_t len);
 /* The qualified name of an identifier or attribute chain rooted in an import
- * (`T.cuda.set_device` -> "torch.cuda.set_device"), or NULL. *module is set to
- * whether the root import binds a module. */
+ * (`T.cuda.set_device` -> "torch.cuda.set_device"), or NULL (also for node
+ * TP_NONE: a child that broken code lacks). *module is set to whether the
+ * root import binds a module. */
 const char *tp_resolve_qname(const tp_resolver *r, uint32_t node, int *module);
 /* The value a local holds once it is set: its only one, or the only one
  * other than None (`_plugin = None`, then `_plugin = load(...)` in a

@@ -332,7 +332,7 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 		 * and parsed only when it names cpp_extension. A tree of Python
 		 * alone is read once, by the conversion, except in distributed
 		 * mode: the files other than MAIN, parsed only when they name
-		 * init_process_group. */
+		 * init_process_group or DistributedDataParallel (or IterableDataset). */
 		const char *base = strrchr(e->rel, '/');
 		int setup = e->python && e->abs && strcmp(base ? base + 1 : e->rel, "setup.py") == 0;
 		int ext = setup || (tree_has_sources && e->python && e->abs);
@@ -373,8 +373,8 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 		} else if (ext && memmem(data, len, "cpp_extension", 13)) {
 			gather(tp_extension_names, ext_modules, owned, &parser, data, len, e->rel);
 		}
-		if (dist && memmem(data, len, "init_process_group", 18))
-			gather(tp_process_group_setters, dist_setups, owned, &parser, data, len, e->rel);
+		if (dist && (memmem(data, len, "init_process_group", 18) || memmem(data, len, "DistributedDataParallel", 23)))
+			gather(tp_distributed_setters, dist_setups, owned, &parser, data, len, e->rel);
 		if (dist && (memmem(data, len, "IterableDataset", 15) || memmem(data, len, "IterDataPipe", 12)))
 			gather(tp_iterable_datasets, dist_iterables, owned, &parser, data, len, e->rel);
 		free(data);

@@ -204,9 +204,12 @@ mkdir -p "$tmp/kn/src/knn"
 printf '__global__ void k() {}\n' >"$tmp/kn/src/knn/knn.cu"
 printf 'from torch.utils.cpp_extension import CUDAExtension\nsetup(ext_modules=[CUDAExtension("knn._C", ["knn/knn.cu"])])\n' >"$tmp/kn/src/setup.py"
 printf 'import torch\nfrom . import _C\n\n\ndef knn(x):\n    if x.is_cuda:\n        return _C.knn(x)\n    return torch.cdist(x, x)\n' >"$tmp/kn/src/knn/__init__.py"
+printf 'try:\n    from . import _C\nexcept ImportError:\n    _C = None\n' >"$tmp/kn/src/knn/guarded.py"
 ext_rows kn >/dev/null
 check "is_cuda guarding an extension call: a WARNING" grep -q '^knn/__init__.py,6,6,WARNING,"x.is_cuda stays: it guards custom CUDA extension code (_C.knn)' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv"
 check "is_cuda guarding an extension call: unconverted" grep -q "if x.is_cuda:" "$tmp/kn/out/src_msft/knn/__init__.py"
+check "import of an extension of the tree: a WARNING" grep -q '^knn/__init__.py,2,2,WARNING,"imports _C, a custom CUDA extension of this tree' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv"
+check "import of an extension in a try: no WARNING" [ -z "$(grep '^knn/guarded.py,.*imports _C' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv")" ]
 
 # Distributed mode: a MAIN that sets up the process group through a function of another file
 # of the tree (DLRM's ext_dist.init_distributed) gets no second init_process_group.
@@ -216,11 +219,20 @@ cp "$tmp/di/src/ext_dist.py" "$tmp/di/src/utils/dist_utils.py"
 printf 'import torch\nimport ext_dist\n\next_dist.init_distributed(backend="nccl")\nmodel = torch.nn.Linear(4, 1).cuda()\n' >"$tmp/di/src/main.py"
 printf 'import torch\nfrom utils import dist_utils\n\ndist_utils.init_distributed()\nmodel = torch.nn.Linear(4, 1).cuda()\n' >"$tmp/di/src/pkg_main.py"
 "$bin" -q -i "$tmp/di/src" -o "$tmp/di/out" distributed -m main.py
-check "process group set up in another file: a WARNING" grep -q "^main.py,4,4,WARNING,MAIN sets up distributed training itself (ext_dist.init_distributed calls init_process_group)" "$tmp/di/out/src_msft_multi/transplant_result_file/change_list.csv"
+check "process group set up in another file: a WARNING" grep -q "^main.py,4,4,WARNING,MAIN sets up distributed training itself (ext_dist.init_distributed calls init_process_group or builds DDP)" "$tmp/di/out/src_msft_multi/transplant_result_file/change_list.csv"
 check "process group set up in another file: no second init" [ -z "$(grep init_process_group "$tmp/di/out/src_msft_multi/main.py")" ]
 "$bin" -q -i "$tmp/di/src" -o "$tmp/di/out" --force distributed -m pkg_main.py
 check "process group set up in a package's module: a WARNING" grep -q "^pkg_main.py,4,4,WARNING,MAIN sets up distributed training itself (utils.dist_utils.init_distributed calls" "$tmp/di/out/src_msft_multi/transplant_result_file/change_list.csv"
 check "process group set up in a package's module: no second init" [ -z "$(grep init_process_group "$tmp/di/out/src_msft_multi/pkg_main.py")" ]
+
+# Distributed mode: a MAIN whose model a function of another file wraps in DDP (demucs'
+# distrib.wrap) is distributed already: no second wrap, which would all-reduce every gradient twice.
+mkdir -p "$tmp/dw/src" "$tmp/dw/out"
+printf 'import torch\nfrom torch.nn.parallel import DistributedDataParallel\n\n\ndef wrap(model):\n    if torch.distributed.is_initialized():\n        return DistributedDataParallel(model)\n    return model\n' >"$tmp/dw/src/distrib.py"
+printf 'import torch\nimport distrib\n\nmodel = torch.nn.Linear(4, 1).cuda()\noptimizer = torch.optim.Adam(model.parameters())\ndmodel = distrib.wrap(model)\n' >"$tmp/dw/src/main.py"
+"$bin" -q -i "$tmp/dw/src" -o "$tmp/dw/out" distributed -m main.py
+check "DDP built by a function of another file: a WARNING" grep -q "^main.py,6,6,WARNING,MAIN sets up distributed training itself (distrib.wrap calls init_process_group or builds DDP)" "$tmp/dw/out/src_msft_multi/transplant_result_file/change_list.csv"
+check "DDP built by a function of another file: no second wrap" [ -z "$(grep DistributedDataParallel "$tmp/dw/out/src_msft_multi/main.py")" ]
 
 # Distributed mode: an IterableDataset class of another file gets no DistributedSampler (it has no len()).
 mkdir -p "$tmp/it/src/data" "$tmp/it/out"

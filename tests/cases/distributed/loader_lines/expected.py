@@ -24,6 +24,10 @@ e = DataLoader(ds  # mix
                , num_workers=2, sampler=torch.utils.data.distributed.DistributedSampler(ds))
 f = DataLoader(
     dataset=ds, sampler=torch.utils.data.distributed.DistributedSampler(ds))
+g = DataLoader(
+    ds, batch_size=8,
+    # 'True' to check training progress: the comment stays on its own line
+    num_workers=0, sampler=torch.utils.data.distributed.DistributedSampler(ds))
 for epoch in range(3):
     a.sampler.set_epoch(epoch)
     for x in a:

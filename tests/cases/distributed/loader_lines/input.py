@@ -17,6 +17,10 @@ e = DataLoader(ds, shuffle=True  # mix
 f = DataLoader(
     shuffle=True,
     dataset=ds)
+g = DataLoader(
+    ds, batch_size=8,
+    shuffle=True,  # 'True' to check training progress: the comment stays on its own line
+    num_workers=0)
 for epoch in range(3):
     for x in a:
         pass

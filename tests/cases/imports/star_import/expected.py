@@ -1,3 +1,4 @@
+import torch_npu
 from helpers import *  # helpers imports torch and torch.nn as nn
 
 # `torch` comes from the star import: it is the torch module.

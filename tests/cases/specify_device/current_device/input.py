@@ -1,13 +1,11 @@
 import torch
-from torch.nn.parallel import DistributedDataParallel
+import torch.distributed as dist
 
 
-def wrap(net, opt):
-    net = net.cuda()
+def sync(opt):
     if opt["dist"]:
         # the current device follows set_device: it stays
-        net = DistributedDataParallel(net, device_ids=[torch.cuda.current_device()])
+        dist.barrier(device_ids=[torch.cuda.current_device()])
     else:
         # replaced whole: no edit of its parts overlaps
-        net = DistributedDataParallel(net, device_ids=[opt["gpu"] if "gpu" in opt else torch.cuda.current_device()])
-    return net
+        dist.barrier(device_ids=[opt["gpu"] if "gpu" in opt else torch.cuda.current_device()])

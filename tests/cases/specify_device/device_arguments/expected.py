@@ -1,17 +1,16 @@
 import torch
 import torch_npu
 import torch.distributed as dist
-from torch.nn.parallel import DistributedDataParallel as DDP
 import os
 npu_device_id = int(os.environ.get("DEVICE_ID", "0"))
 torch.npu.set_device(npu_device_id)
 
 
 def setup(args, model):
-    # every device choice follows DEVICE_ID: positional ones, DDP's and barrier's too
+    # every device choice follows DEVICE_ID: positional ones, barrier's too (a file that
+    # builds DDP runs once per rank: -s leaves it as normal mode does)
     torch.npu.set_device(npu_device_id)
     model.npu(npu_device_id)
-    model = DDP(model, device_ids=[npu_device_id], output_device=npu_device_id)
     dist.barrier(device_ids=[npu_device_id])
     torch.npu.synchronize(npu_device_id)
     stream = torch.npu.current_stream(npu_device_id)

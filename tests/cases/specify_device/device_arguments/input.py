@@ -1,13 +1,12 @@
 import torch
 import torch.distributed as dist
-from torch.nn.parallel import DistributedDataParallel as DDP
 
 
 def setup(args, model):
-    # every device choice follows DEVICE_ID: positional ones, DDP's and barrier's too
+    # every device choice follows DEVICE_ID: positional ones, barrier's too (a file that
+    # builds DDP runs once per rank: -s leaves it as normal mode does)
     torch.cuda.set_device(args.gpu)
     model.cuda(args.gpu)
-    model = DDP(model, device_ids=[args.gpu], output_device=args.gpu)
     dist.barrier(device_ids=[args.gpu])
     torch.cuda.synchronize(args.gpu)
     stream = torch.cuda.current_stream(args.gpu)

@@ -7,7 +7,7 @@ import torch
 def step(model, x, opt):
     with torch.autocast("cuda", dtype=torch.float16):
         loss = model(x).sum()
-    scaler = torch.amp.GradScaler(device_type="cuda")
+    scaler = torch.amp.GradScaler(device="cuda")
     scaler.scale(loss).backward()
     if x.device.type == "cuda":
         print(torch.cuda.max_memory_allocated(x.device))

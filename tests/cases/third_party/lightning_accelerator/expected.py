@@ -23,3 +23,11 @@ LightningCLI(None, trainer_defaults={"max_epochs": 90, "accelerator": "gpu", "de
 cpu_trainer = pl.Trainer(accelerator="cpu", gpus=0)
 ddp = Trainer(strategy=pl.strategies.DDPStrategy(process_group_backend="hccl"))
 x = torch.zeros(2, device="npu")
+
+
+def main(accelerator: str = "auto", devices: int = 1):  # lit-llama's generate.py, run through jsonargparse.CLI
+    return L.Fabric(accelerator=accelerator, devices=devices)
+
+
+def finetune(accelerator="cuda"):
+    return L.Fabric(accelerator=accelerator)

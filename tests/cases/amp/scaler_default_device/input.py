@@ -1,0 +1,15 @@
+# torch.amp.GradScaler and FSDP's ShardedGradScaler take device="cuda" by
+# default: without CUDA they switch loss scaling off, so fp16 training would
+# run unscaled on the NPU. The device is given where the call leaves it out.
+import torch
+from torch.distributed.fsdp.sharded_grad_scaler import ShardedGradScaler
+
+use_fsdp = True
+scaler = torch.amp.GradScaler()
+scaler = ShardedGradScaler(enabled=True) if use_fsdp else scaler
+named = torch.amp.GradScaler(device="cuda", init_scale=2.0**16)
+positional = torch.amp.GradScaler("cuda")
+
+
+def make(**kwargs):
+    return torch.amp.GradScaler(**kwargs)  # kwargs may hold the device

@@ -1,0 +1,11 @@
+"""A chat demo in the shape of ChatGLM's cli_demo.py: transformers loads the
+model, the file itself never imports torch."""
+import os
+import platform
+
+from transformers import AutoModel, AutoTokenizer
+
+tokenizer = AutoTokenizer.from_pretrained("THUDM/chatglm-6b", trust_remote_code=True)
+model = AutoModel.from_pretrained("THUDM/chatglm-6b", trust_remote_code=True).half().cuda()
+model = model.eval()
+os_name = platform.system()

@@ -1,0 +1,15 @@
+# CTranslate2 (under faster-whisper, whisperX) has no NPU backend: its device
+# names stay, and a CUDA choice is UNSUPPORTED. A device string that torch
+# code reads as well is converted for torch.
+import ctranslate2
+import torch
+import torch_npu
+from faster_whisper import WhisperModel
+
+model = WhisperModel("large-v2", device="cuda", compute_type="float16")
+ct_device = "cuda" if torch.npu.is_available() else "cpu"
+translator = ctranslate2.Translator("ende_ctranslate2", device=ct_device)
+on_cpu = ctranslate2.models.Whisper("whisper-tiny-ct2", device="cpu")
+device = "npu"
+generator = ctranslate2.Generator("gpt2_ct2", device=device)
+features = torch.zeros(1, 80, 3000, device=device)
