@@ -90,21 +90,31 @@ static const char *const frameworks[] = {
 	"lightning.pytorch.Trainer", "pytorch_lightning.Trainer", "lightning.Fabric", "lightning.fabric.Fabric",
 	"transformers.Trainer", "transformers.Seq2SeqTrainer", "trl.SFTTrainer", "trl.DPOTrainer", NULL};
 
-/* `model = DataParallel(model, ...)` on lines of its own would become
- * `model = model`: its lines go instead (with a comment after it), or it
+/* `model = DataParallel(model, ...)` (`self.model = ...(self.model)`) on
+ * lines of its own would become `model = model`: its lines go instead (with a comment after it), or it
  * becomes `pass` when it is the only statement of its block (message says
  * why). Returns whether it did. */
+static int drop_statement(tp_matcher *m, uint32_t stmt, const char *message);
+
 static int drop_self_assignment(tp_matcher *m, uint32_t call, uint32_t arg, const char *message)
 {
 	uint32_t asg = N(m, call)->parent;
-	if (kind(m, asg) != K_ASSIGNMENT || tp_child(m->tree, asg, F_RIGHT) != call || kind(m, arg) != K_IDENTIFIER)
+	if (kind(m, asg) != K_ASSIGNMENT || tp_child(m->tree, asg, F_RIGHT) != call || (kind(m, arg) != K_IDENTIFIER && kind(m, arg) != K_ATTRIBUTE))
 		return 0;
 	uint32_t left = tp_child(m->tree, asg, F_LEFT), stmt = N(m, asg)->parent;
-	if (kind(m, left) != K_IDENTIFIER || kind(m, stmt) != K_EXPR_STMT)
+	if (kind(m, left) != kind(m, arg) || kind(m, stmt) != K_EXPR_STMT)
 		return 0;
 	tp_str l = text(m, left), a = text(m, arg);
 	if (l.len != a.len || memcmp(l.ptr, a.ptr, a.len) != 0)
 		return 0;
+	return drop_statement(m, stmt, message);
+}
+
+/* Removes statement stmt when it has its lines to itself (a comment after
+ * it stays), or makes it `pass` when it is the only statement of its block;
+ * returns whether it did. */
+static int drop_statement(tp_matcher *m, uint32_t stmt, const char *message)
+{
 	uint32_t from = line_start(m, N(m, stmt)->start), to = N(m, stmt)->end;
 	for (uint32_t k = from; k < N(m, stmt)->start; k++)
 		if (m->src[k] != ' ' && m->src[k] != '\t')
@@ -829,7 +839,9 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 			else if (prev != TP_NONE)
 				start = N(m, prev)->end, end = N(m, sh)->end;
 		}
-		add(m, TP_OP_DELETE, start, end, "", "drop shuffle=: the DistributedSampler shuffles");
+		add(m, TP_OP_DELETE, start, end, "",
+		    *extra ? tp_arena_printf(m->arena, "drop shuffle=: the DistributedSampler gets it (%s)", extra + 2)
+			   : "drop shuffle=: the DistributedSampler shuffles");
 	}
 	if (!named) {
 		add(m, TP_OP_INSERT, N(m, ds)->start, N(m, ds)->start, "(npu_dataset := ", "the dataset gets a name (npu_dataset) for its DistributedSampler");
@@ -1056,11 +1068,15 @@ static void choose(tp_matcher *m, uint32_t v, const char *rep, const char *messa
 }
 
 /* Whether device choice v is torch.cuda.current_device(), also as the
- * index of a device string: it follows set_device already (the file's own,
- * where it picks a device per rank, or -s's). */
+ * index of a device string or as a local's one value (`device =
+ * torch.cuda.current_device()`): it follows set_device already (the file's
+ * own, where it picks a device per rank, or -s's). */
 static int follows_set_device(const tp_matcher *m, uint32_t v)
 {
 	static const char *const current[] = {"torch.cuda.current_device", "torch.npu.current_device", NULL};
+	const tp_binding *b = kind(m, v) == K_IDENTIFIER ? tp_resolve_name(m->res, v, text(m, v).ptr, text(m, v).len) : NULL;
+	if (b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE)
+		v = b->value;
 	uint32_t part = kind(m, v) == K_STRING && N(m, v)->first != TP_NONE ? N(m, N(m, v)->first)->next : TP_NONE;
 	part = part != TP_NONE ? N(m, part)->next : TP_NONE;
 	if (kind(m, part) == K_INTERPOLATION)
@@ -1815,10 +1831,18 @@ static uint32_t per_rank(const tp_matcher *m, const char **why)
 	}
 	static const char *const setup[] = {"torch.distributed.init_process_group", "torch.distributed.distributed_c10d.init_process_group",
 					    "torch.multiprocessing.spawn", "torch.multiprocessing.start_processes",
-					    "deepspeed.init_distributed", "torch.distributed.fsdp.FullyShardedDataParallel", NULL};
+					    "deepspeed.init_distributed", NULL};
+	static const char *const fsdp[] = {"torch.distributed.fsdp.FullyShardedDataParallel",
+					   "torch.distributed.fsdp.fully_sharded_data_parallel.FullyShardedDataParallel", NULL};
+	int one = 0; /* a group of one process: its DDP or FSDP runs in this one process too */
+	for (uint32_t i = 0; i < m->tree->count && !one; i++) {
+		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
+		one = qn && strstr(qn, "init_process_group") && one_process_group(m, i, qn);
+	}
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
-		if ((tp_match__qname_in(qn, setup) && !one_process_group(m, i, qn)) || tp_match__qname_in(qn, tp_ddp_names)) {
+		int wrapper = tp_match__qname_in(qn, tp_ddp_names) || tp_match__qname_in(qn, fsdp);
+		if ((tp_match__qname_in(qn, setup) && !one_process_group(m, i, qn)) || (wrapper && !one)) {
 			*why = tp_arena_printf(m->arena, "it calls %s", qn);
 			return tp_child(m->tree, i, F_FUNCTION); /* its first line */
 		}
@@ -1956,13 +1980,16 @@ static void specify_device(tp_matcher *m)
 		return;
 	}
 	/* torch imported in functions only; a file that imports none at all
-	 * (`AutoModel.from_pretrained(...).cuda()`) gets the import */
-	int lazy = !imports_torch(m, 0) && torch_import(m, 0, TP_NONE) != TP_NONE;
+	 * (`AutoModel.from_pretrained(...).cuda()`) gets the imports, torch_npu's
+	 * too, as set_device needs it */
+	int none = torch_import(m, 0, TP_NONE) == TP_NONE, lazy = !imports_torch(m, 0) && !none;
 	tp_buf b = {0};
 	if (!imported_by(m, "os", anchor))
 		tp_buf_printf(&b, "import os%s", m->eol);
 	if (!lazy && !imported_by(m, "torch", anchor))
 		tp_buf_printf(&b, "import torch%s", m->eol); /* imported later, or by `from torch import` only */
+	if (none && m->rules->import_insert)
+		tp_buf_printf(&b, "%s%s", m->rules->import_insert->insert, m->eol);
 	tp_buf_printf(&b, "%s = int(os.environ.get(\"DEVICE_ID\", \"0\"))%s", m->device_var, m->eol);
 	if (!lazy)
 		tp_buf_printf(&b, "torch.npu.set_device(%s)%s", m->device_var, m->eol);
@@ -1988,10 +2015,51 @@ void tp_specify_device(tp_matcher *m)
  * optimizer: DDP refuses a module with nothing to train. */
 typedef tp_array(tp_str) tp_names;
 
-/* Adds each name X of an `X.parameters()` (or another parameters_method)
- * under root that MAIN assigns. */
-static void add_models(const tp_matcher *m, uint32_t root, tp_names *out)
+/* The list or tuple of plain names that the loop around node walks with
+ * variable name (`for net in [model, head]:`), else TP_NONE. */
+static uint32_t loop_over_names(const tp_matcher *m, uint32_t node, tp_str name)
 {
+	for (uint32_t p = N(m, node)->parent; p != TP_NONE; p = N(m, p)->parent) {
+		uint32_t left = kind(m, p) == K_FOR ? tp_child(m->tree, p, F_LEFT) : TP_NONE, right = TP_NONE;
+		if (kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), name)) {
+			right = tp_child(m->tree, p, F_RIGHT);
+			return kind(m, right) == K_LIST || kind(m, right) == K_TUPLE ? right : TP_NONE;
+		}
+		if (kind(m, p) == K_FUNCTION_DEF || kind(m, p) == K_LAMBDA || kind(m, p) == K_CLASS_DEF)
+			break;
+	}
+	return TP_NONE;
+}
+
+/* Adds name, a model whose parameters() an optimizer gets, when MAIN assigns
+ * it; returns whether it is such a model (added now or before). */
+static int add_model(const tp_matcher *m, tp_str name, tp_names *out)
+{
+	/* `model_without_ddp = model`: the model is the one MAIN calls */
+	for (uint32_t a = 0; a < m->tree->count; a++) {
+		uint32_t right = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_RIGHT) : TP_NONE;
+		tp_str of = kind(m, right) == K_IDENTIFIER ? text(m, right) : (tp_str){"", 0};
+		if (of.len && tp_str_same(model_alias(m, N(m, a)->parent, of, 0), name) && calls_name(m, of)) {
+			name = of;
+			break;
+		}
+	}
+	int known = 0, assigned = 0;
+	for (size_t k = 0; k < out->len && !known; k++)
+		known = tp_str_same(out->items[k], name);
+	for (uint32_t a = 0; a < m->tree->count && !known && !assigned; a++)
+		assigned = assigns_model(m, a, name);
+	if (assigned)
+		tp_array_push(out, name);
+	return known || assigned;
+}
+
+/* Adds each name X of an `X.parameters()` (or another parameters_method)
+ * under root that MAIN assigns. Returns how many of those calls are of no
+ * such name (`self.model.parameters()`). */
+static int add_models(const tp_matcher *m, uint32_t root, tp_names *out)
+{
+	int unnamed = 0;
 	for (uint32_t j = root; j < N(m, root)->end_index; j++) {
 		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
 		uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : TP_NONE;
@@ -1999,26 +2067,20 @@ static void add_models(const tp_matcher *m, uint32_t root, tp_names *out)
 			continue;
 		while (kind(m, obj) == K_ATTRIBUTE) /* a part of it trains: `model.fc.parameters()` */
 			obj = tp_child(m->tree, obj, F_OBJECT);
-		if (kind(m, obj) != K_IDENTIFIER)
+		if (kind(m, obj) != K_IDENTIFIER) {
+			unnamed++;
 			continue;
-		tp_str name = text(m, obj);
-		/* `model_without_ddp = model`: the model is the one MAIN calls */
-		for (uint32_t a = 0; a < m->tree->count; a++) {
-			uint32_t right = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_RIGHT) : TP_NONE;
-			tp_str of = kind(m, right) == K_IDENTIFIER ? text(m, right) : (tp_str){"", 0};
-			if (of.len && tp_str_same(model_alias(m, N(m, a)->parent, of, 0), name) && calls_name(m, of)) {
-				name = of;
-				break;
-			}
 		}
-		int known = 0, assigned = 0;
-		for (size_t k = 0; k < out->len && !known; k++)
-			known = tp_str_same(out->items[k], name);
-		for (uint32_t a = 0; a < m->tree->count && !known && !assigned; a++)
-			assigned = assigns_model(m, a, name);
-		if (assigned)
-			tp_array_push(out, name);
+		/* a loop over models: `for net in [model, head]: ... net.parameters()` */
+		uint32_t walked = loop_over_names(m, j, text(m, obj));
+		int named = walked != TP_NONE;
+		for (uint32_t e = walked == TP_NONE ? TP_NONE : N(m, walked)->first; e != TP_NONE; e = N(m, e)->next)
+			named &= kind(m, e) == K_IDENTIFIER && add_model(m, text(m, e), out);
+		if (walked == TP_NONE)
+			named = add_model(m, text(m, obj), out);
+		unnamed += !named;
 	}
+	return unnamed;
 }
 
 /* Whether MAIN's optimizers get the parameters of parts of model only
@@ -2075,8 +2137,10 @@ static uint32_t filled_with(const tp_matcher *m, uint32_t j, tp_str name)
 }
 
 /* Returns the number of optimizers MAIN builds that get no parameters()
- * (`LBFGS([input_img.requires_grad_()])`): they train no network. */
-static int trained_models(tp_matcher *m, tp_names *out)
+ * (`LBFGS([input_img.requires_grad_()])`): they train no network.
+ * *unnamed: the parameters() calls they get of no model MAIN assigns to a
+ * plain name (`self.model.parameters()`, a loop's variable). */
+static int trained_models(tp_matcher *m, tp_names *out, int *unnamed)
 {
 	int count = 0;
 	static const char *const optimizers[] = {"SGD", "Adam", "AdamW", "Adamax", "Adagrad", "Adadelta", "RMSprop", "Rprop",
@@ -2097,7 +2161,7 @@ static int trained_models(tp_matcher *m, tp_names *out)
 		int params = 0;
 		for (uint32_t a = N(m, args)->first; a != TP_NONE; a = N(m, a)->next) {
 			uint32_t v = kind(m, a) == K_KEYWORD_ARG ? tp_child(m->tree, a, F_VALUE) : a;
-			add_models(m, v, out);
+			*unnamed += add_models(m, v, out);
 			params |= calls_parameters(m, v);
 			/* each value of a name in it: `params = model.parameters()`, then maybe
 			 * a list; `[{"params": backbone}, {"params": head}]` */
@@ -2107,7 +2171,7 @@ static int trained_models(tp_matcher *m, tp_names *out)
 				for (uint32_t j = 0; j < m->tree->count; j++) {
 					uint32_t value = m->res->scope_of[j] == m->res->scope_of[id] ? filled_with(m, j, text(m, id)) : TP_NONE;
 					if (value != TP_NONE) {
-						add_models(m, value, out);
+						*unnamed += add_models(m, value, out);
 						params |= calls_parameters(m, value);
 					}
 				}
@@ -2517,6 +2581,26 @@ static void average_gradients(tp_matcher *m, const struct bypass *b, size_t n)
 /* Wraps one model in DDP where it is trained, and sends what needs the
  * model itself through .module. Returns the statement the wrap follows,
  * TP_NONE when it could not place it. */
+static uint32_t dataparallel_target(const tp_matcher *m, uint32_t call);
+
+/* Whether MAIN reads model.module while it wraps model in no DataParallel
+ * itself: the model is a wrapper that code of another file builds
+ * (SimSwap's create_model returns a DataParallel). */
+static int wrapped_elsewhere(const tp_matcher *m, tp_str model)
+{
+	int module = 0;
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t obj = kind(m, i) == K_ATTRIBUTE ? tp_child(m->tree, i, F_OBJECT) : TP_NONE;
+		module |= kind(m, obj) == K_IDENTIFIER && tp_str_same(text(m, obj), model) &&
+			  tp_str_eq(text(m, tp_child(m->tree, i, F_ATTRIBUTE)), "module");
+		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
+		uint32_t target = tp_match__qname_in(qn, dataparallel) ? dataparallel_target(m, i) : TP_NONE;
+		if (target != TP_NONE && tp_str_same(text(m, target), model))
+			return 0;
+	}
+	return module;
+}
+
 static uint32_t wrap_model(tp_matcher *m, tp_str model)
 {
 	uint32_t first_model = TP_NONE, last_model = TP_NONE, train_scope = TP_NONE;
@@ -2551,6 +2635,13 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model)
 	if (last_model == TP_NONE) {
 		note_file(m, tp_arena_printf(m->arena, "no assignment of '%s' in MAIN: name the model with -t or wrap it in "
 						   "DistributedDataParallel by hand", name));
+		return TP_NONE;
+	}
+	if (wrapped_elsewhere(m, model)) {
+		note(m, last_model, tp_arena_printf(m->arena, "MAIN reads %s.module but wraps %s in no DataParallel: code of another "
+								"file gives it wrapped (DataParallel?), so it is not wrapped again; "
+								"make that code wrap it in DistributedDataParallel (device_ids=[npu_local_rank]) "
+								"instead, by hand", name, name));
 		return TP_NONE;
 	}
 	/* After the statement that holds the assignment in the block that
@@ -2592,8 +2683,11 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model)
 	 * assigned again. */
 	uint32_t stop = TP_NONE;
 	uint32_t left = tp_child(m->tree, last_model, F_LEFT);
-	const tp_binding *global = m->res->scope_of[last_model] == 0 ? tp_resolve_name(m->res, left, model.ptr, model.len) : NULL;
-	const tp_binding *wrapped = global;
+	/* wrapped: the binding the wrap sets, which functions of MAIN read (and
+	 * closures in MAIN's function that holds it: `def save_ckpt(path)` in
+	 * main()) */
+	const tp_binding *wrapped = tp_resolve_name(m->res, left, model.ptr, model.len);
+	const tp_binding *global = m->res->scope_of[last_model] == 0 ? wrapped : NULL;
 	for (uint32_t i = 0; i < m->tree->count; i++)
 		if (N(m, i)->start >= wrap_at && m->res->scope_of[i] == m->res->scope_of[last_model] && assigns_model(m, i, model) &&
 		    !passes_model(m, tp_child(m->tree, i, F_RIGHT), model)) {
@@ -2705,7 +2799,17 @@ static uint32_t dataparallel_target(const tp_matcher *m, uint32_t call)
 		p = N(m, e)->parent;
 	}
 	uint32_t left = kind(m, p) == K_ASSIGNMENT && N(m, e)->field == F_RIGHT ? tp_child(m->tree, p, F_LEFT) : TP_NONE;
-	return kind(m, left) == K_IDENTIFIER ? left : TP_NONE;
+	uint32_t self = kind(m, left) == K_ATTRIBUTE ? tp_child(m->tree, left, F_OBJECT) : TP_NONE;
+	return kind(m, left) == K_IDENTIFIER || (kind(m, self) == K_IDENTIFIER && tp_str_eq(text(m, self), "self")) ? left : TP_NONE;
+}
+
+/* The class whose method holds node, or TP_NONE. */
+static uint32_t class_of(const tp_matcher *m, uint32_t node)
+{
+	uint32_t p = N(m, node)->parent;
+	while (p != TP_NONE && kind(m, p) != K_CLASS_DEF)
+		p = N(m, p)->parent;
+	return p;
 }
 
 /* Whether expression e names a value without running code (`sd`,
@@ -2772,7 +2876,11 @@ static void remove_dataparallel(tp_matcher *m, const struct dataparallel *d, uin
 {
 	uint32_t scope = m->res->scope_of[d->call];
 	tp_str name = d->target == TP_NONE ? (tp_str){"", 0} : text(m, d->target);
-	const char *why = !left_out || !name.len
+	const char *why = kind(m, d->target) == K_ATTRIBUTE
+				  ? tp_arena_printf(m->arena, "remove DataParallel: each process drives one card; %.*s is not wrapped in "
+							      "DistributedDataParallel (an attribute: wrap it by hand where it is built)",
+						    (int)name.len, name.ptr)
+			  : !left_out || !name.len
 				  ? "remove DataParallel: DistributedDataParallel replaces it"
 				  : tp_arena_printf(m->arena, "remove DataParallel: each process drives one card; %.*s is not wrapped in "
 							      "DistributedDataParallel (%s)", (int)name.len, name.ptr,
@@ -2781,17 +2889,22 @@ static void remove_dataparallel(tp_matcher *m, const struct dataparallel *d, uin
 		add(m, TP_OP_DELETE, N(m, d->call)->start, N(m, d->module)->start, "", why);
 		add(m, TP_OP_DELETE, N(m, d->module)->end, N(m, d->call)->end, "", "closes the removed DataParallel(...)");
 	}
-	/* The same variable: in the call's scope after it, or in a function */
+	/* The same variable: in the call's scope after it, or in a function;
+	 * an attribute of self (`self.model`): in every method of its class */
 	uint32_t until = wrap != TP_NONE && m->res->scope_of[wrap] == scope ? N(m, wrap)->end : m->len;
-	const tp_binding *b = name.len ? tp_resolve_name(m->res, d->target, name.ptr, name.len) : NULL;
-	for (uint32_t i = 0; b && i < m->tree->count; i++) {
+	int member = kind(m, d->target) == K_ATTRIBUTE;
+	uint32_t cls = member ? class_of(m, d->call) : TP_NONE;
+	const tp_binding *b = name.len && !member ? tp_resolve_name(m->res, d->target, name.ptr, name.len) : NULL;
+	for (uint32_t i = 0; (b || cls != TP_NONE) && i < m->tree->count; i++) {
 		uint32_t obj = kind(m, i) == K_ATTRIBUTE ? tp_child(m->tree, i, F_OBJECT) : TP_NONE;
 		uint32_t attr = obj == TP_NONE ? TP_NONE : tp_child(m->tree, i, F_ATTRIBUTE);
-		if (kind(m, obj) != K_IDENTIFIER || !tp_str_same(text(m, obj), name) || tp_resolve_name(m->res, obj, name.ptr, name.len) != b ||
-		    (m->res->scope_of[i] == scope && N(m, i)->start < N(m, d->call)->end))
+		int same = member ? kind(m, obj) == K_ATTRIBUTE && tp_str_same(text(m, obj), name) && class_of(m, i) == cls
+				  : kind(m, obj) == K_IDENTIFIER && tp_str_same(text(m, obj), name) &&
+					    tp_resolve_name(m->res, obj, name.ptr, name.len) == b;
+		if (!same || (m->res->scope_of[i] == scope && N(m, i)->start < N(m, d->call)->end))
 			continue;
 		uint32_t call = N(m, i)->parent;
-		if (tp_str_eq(text(m, attr), "module") && m->res->scope_of[i] == scope && N(m, i)->start < until)
+		if (tp_str_eq(text(m, attr), "module") && (member || (m->res->scope_of[i] == scope && N(m, i)->start < until)))
 			add(m, TP_OP_DELETE, N(m, obj)->end, N(m, i)->end, "",
 			    tp_arena_printf(m->arena, "%.*s.module -> %.*s: DataParallel is gone%s", (int)name.len, name.ptr, (int)name.len,
 					    name.ptr, until < m->len ? ", and the DistributedDataParallel wrap comes later" : ""));
@@ -2799,6 +2912,20 @@ static void remove_dataparallel(tp_matcher *m, const struct dataparallel *d, uin
 			strip_module_prefix(m, call, name);
 	}
 	for (uint32_t c = 0; name.len && c < m->tree->count; c++) {
+		uint32_t callee = kind(m, c) == K_CALL ? tp_child(m->tree, c, F_FUNCTION) : TP_NONE;
+		uint32_t last = kind(m, callee) == K_ATTRIBUTE ? tp_child(m->tree, callee, F_ATTRIBUTE) : callee;
+		uint32_t args = tp_child(m->tree, c, F_ARGUMENTS), a0 = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE;
+		if (last != TP_NONE && tp_str_eq(text(m, last), "patch_replication_callback") && a0 != TP_NONE && tp_str_same(text(m, a0), name) &&
+		    N(m, c)->start > N(m, d->call)->end) {
+			/* Synchronized-BatchNorm-PyTorch's: it asserts a DataParallel */
+			const char *drop = tp_arena_printf(m->arena, "drop patch_replication_callback(%.*s): it asserts a DataParallel, which "
+								   "is gone; DistributedDataParallel needs no replication callback "
+								   "(torch.nn.SyncBatchNorm.convert_sync_batchnorm syncs BatchNorm across ranks)",
+							   (int)name.len, name.ptr);
+			if (kind(m, N(m, c)->parent) != K_EXPR_STMT || !drop_statement(m, N(m, c)->parent, drop))
+				note(m, c, drop);
+			continue;
+		}
 		if (kind(m, c) != K_CALL || N(m, c)->start < N(m, d->call)->end || !passes_model(m, c, name) || !loads_by_name(m, c))
 			continue;
 		tp_str fn = text(m, tp_child(m->tree, c, F_FUNCTION));
@@ -3046,7 +3173,7 @@ void tp_distributed(tp_matcher *m)
 			tp_array_push(&models, ((tp_str){t, n}));
 		t += n + (t[n] == ',');
 	}
-	int free_optimizers = *m->dist_model ? 0 : trained_models(m, &models);
+	int unnamed = 0, free_optimizers = *m->dist_model ? 0 : trained_models(m, &models, &unnamed);
 	tp_str fallback = {"model", 5};
 	int assigned = 0;
 	for (uint32_t i = 0; i < m->tree->count && !assigned; i++)
@@ -3055,6 +3182,10 @@ void tp_distributed(tp_matcher *m)
 		note_file(m, "MAIN's optimizers get no parameters() of a model that MAIN assigns (an input image, a tensor, or parameters "
 			     "a helper gathers): nothing is wrapped in DistributedDataParallel, which refuses a module with nothing to "
 			     "train; if a network trains, name it with -t");
+	else if (!models.len && unnamed && !(assigned && uses_as_network(m, fallback)))
+		note_file(m, "MAIN's optimizers train the parameters of no model MAIN assigns to a plain name (an attribute, "
+			     "self.model.parameters(), or a loop's variable): nothing is wrapped; wrap that network in "
+			     "DistributedDataParallel by hand where it is built, or name the models with -t");
 	else if (!models.len && !*m->dist_model && assigned && !uses_as_network(m, fallback))
 		note_file(m, "MAIN builds no optimizer, and model is neither called nor given to other code there: if it trains "
 			     "in its own methods (model.optimize_parameters()), wrap the networks it holds (self.netG) in "

@@ -434,11 +434,13 @@ static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, tp_hi
 		rename_module_path(m, mod, 0, stmt);
 		const char *module = tp_dotted_text(m->res, mod);
 		rename_from_import_names(m, stmt, module);
+		/* the module, else each name it gives (`from mmcv.parallel import
+		 * MMDataParallel, MMDistributedDataParallel`: two rows) */
 		int reported = no_npu_import(m, stmt, module);
 		for (uint32_t c = N(m, stmt)->first; c != TP_NONE && !reported; c = N(m, c)->next) {
 			uint32_t name = kind(m, c) == K_ALIASED_IMPORT ? tp_child(m->tree, c, F_NAME) : c;
 			if (N(m, c)->field == F_NAME && kind(m, name) == K_DOTTED_NAME)
-				reported = no_npu_import(m, stmt, tp_arena_printf(m->arena, "%s.%s", module, tp_dotted_text(m->res, name)));
+				no_npu_import(m, stmt, tp_arena_printf(m->arena, "%s.%s", module, tp_dotted_text(m->res, name)));
 		}
 		for (uint32_t c = N(m, stmt)->first; c != TP_NONE; c = N(m, c)->next) {
 			uint32_t name = kind(m, c) == K_ALIASED_IMPORT ? tp_child(m->tree, c, F_NAME) : c;
@@ -1359,6 +1361,8 @@ static int custom_cuda(tp_matcher *m, uint32_t call, uint32_t fn, const char *qn
  * such call in the file's own function or class that it calls
  * (`_bias_act_cuda(...)`, `Fn.apply(x)`), a few calls deep. */
 static uint32_t ext_use_in(tp_matcher *m, uint32_t node, int depth);
+static uint32_t own_definition(const tp_matcher *m, uint32_t e);
+static uint32_t def_ext_use(tp_matcher *m, uint32_t def, int depth);
 
 static uint32_t ext_use(tp_matcher *m, uint32_t call, int depth)
 {
@@ -1368,9 +1372,27 @@ static uint32_t ext_use(tp_matcher *m, uint32_t call, int depth)
 	if (extension_call(m, fn, tp_resolve_qname(m->res, fn, NULL)) || loads_extension(m, call))
 		return call;
 	uint32_t root = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : fn;
-	if (kind(m, root) != K_IDENTIFIER || depth >= 4)
-		return TP_NONE;
-	uint32_t def = tp_resolve_definition(m->res, tp_resolve_name(m->res, root, text(m, root).ptr, text(m, root).len));
+	return depth < 4 ? def_ext_use(m, own_definition(m, root), depth) : TP_NONE;
+}
+
+/* The file's own function or class that identifier e names, also through a
+ * name assigned it once (`f_cuda = _SigmoidFocalLoss.apply`), else TP_NONE. */
+static uint32_t own_definition(const tp_matcher *m, uint32_t e)
+{
+	for (int hop = 0; hop < 2 && kind(m, e) == K_IDENTIFIER; hop++) {
+		const tp_binding *b = tp_resolve_name(m->res, e, text(m, e).ptr, text(m, e).len);
+		uint32_t def = tp_resolve_definition(m->res, b);
+		if (def != TP_NONE || !b || b->kind != TP_BIND_LOCAL || b->value == TP_NONE)
+			return def;
+		for (e = b->value; kind(m, e) == K_ATTRIBUTE;)
+			e = tp_child(m->tree, e, F_OBJECT);
+	}
+	return TP_NONE;
+}
+
+/* The first call of extension code under definition def, remembered. */
+static uint32_t def_ext_use(tp_matcher *m, uint32_t def, int depth)
+{
 	if (def == TP_NONE)
 		return TP_NONE;
 	if (!m->ext_use) {
@@ -1384,11 +1406,18 @@ static uint32_t ext_use(tp_matcher *m, uint32_t call, int depth)
 	return m->ext_use[def];
 }
 
-/* The first call of custom CUDA extension code under node (ext_use). */
+/* The first call of custom CUDA extension code under node (ext_use), also
+ * through a function of the file that it names without calling it
+ * (`loss_func = sigmoid_focal_loss_cuda`, called after the if). */
 static uint32_t ext_use_in(tp_matcher *m, uint32_t node, int depth)
 {
 	for (uint32_t j = node; j < N(m, node)->end_index; j++) {
-		uint32_t u = kind(m, j) == K_CALL ? ext_use(m, j, depth) : TP_NONE;
+		uint32_t p = N(m, j)->parent, u = TP_NONE;
+		if (kind(m, j) == K_CALL)
+			u = ext_use(m, j, depth);
+		else if (kind(m, j) == K_IDENTIFIER && depth < 4 && N(m, j)->field != F_ATTRIBUTE && N(m, j)->field != F_FUNCTION &&
+			 kind(m, p) != K_ATTRIBUTE && (kind(m, p) != K_KEYWORD_ARG || N(m, j)->field != F_NAME))
+			u = def_ext_use(m, own_definition(m, j), depth);
 		if (u != TP_NONE)
 			return u;
 	}
@@ -1776,8 +1805,9 @@ enum guard { GUARDS_NOTHING, GUARDS_BUILD, GUARDS_EXTENSION };
  * the condition; *use is that call). On the NPU machine such a test must
  * stay False, as on a machine without a GPU, so that the other branch runs:
  * the CPU build, the pure-torch fallback (`if torch.cuda.is_available():
- * ext = CUDAExtension`, `if x.is_cuda: return _C.knn(x)`). *raises: that
- * branch is an else that raises. A test of the machine (tensor 0) whose
+ * ext = CUDAExtension`, `if x.is_cuda: return _C.knn(x)`). *raises: 1
+ * when the other branch is an else that raises, 2 when it calls extension
+ * code too (kaolin's CPU kernels). A test of the machine (tensor 0) whose
  * branch also picks the device (`model.cuda()`, "cuda", not a folder so
  * named) guards nothing: kept, it would train on the CPU without a word. */
 static enum guard guards_cuda(tp_matcher *m, uint32_t node, int tensor, uint32_t *use, int *raises)
@@ -1793,8 +1823,12 @@ static enum guard guards_cuda(tp_matcher *m, uint32_t node, int tensor, uint32_t
 		uint32_t other = branch == TP_NONE ? TP_NONE : N(m, branch)->next;
 		while (other != TP_NONE && kind(m, other) == K_COMMENT)
 			other = N(m, other)->next;
-		if (other != TP_NONE && text(m, other).len >= 4 && memcmp(text(m, other).ptr, "else", 4) == 0)
-			*raises = is_raise(m, first_statement(m, tp_child(m->tree, other, F_BODY)));
+		if (other != TP_NONE && text(m, other).len >= 4 && memcmp(text(m, other).ptr, "else", 4) == 0) {
+			uint32_t body = tp_child(m->tree, other, F_BODY);
+			*raises = is_raise(m, first_statement(m, body));
+			if (!*raises && body != TP_NONE && m->extensions && ext_use_in(m, body, 0) != TP_NONE)
+				*raises = 2; /* it calls the extension too: no fallback */
+		}
 	} else if (kind(m, p) == K_CONDITIONAL && N(m, p)->first != c) {
 		branch = N(m, p)->first; /* then if cond else other */
 	}
@@ -1825,8 +1859,10 @@ static enum guard guards_cuda(tp_matcher *m, uint32_t node, int tensor, uint32_t
  * (guards_cuda). */
 static const char *guard_note(tp_matcher *m, const tp_rule *r, const char *test, enum guard g, uint32_t use, int raises)
 {
-	const char *other = raises ? "raises, as on a machine without a GPU: the extension needs NPU kernels"
-				   : g == GUARDS_BUILD ? "builds what it builds on a machine without a GPU (a CPU version, or no extension)"
+	const char *other = raises == 1 ? "raises, as on a machine without a GPU: the extension needs NPU kernels"
+			    : raises == 2 ? "calls the extension too, as on a machine without a GPU: NPU tensors need its CPU "
+					    "kernels (moved to the CPU) or NPU kernels"
+			    : g == GUARDS_BUILD ? "builds what it builds on a machine without a GPU (a CPU version, or no extension)"
 						       : "runs (the fallback), as on a machine without a GPU";
 	if (g == GUARDS_BUILD)
 		return msg(m, r, "%s stays: it chooses a CUDA build (CUDAExtension, .cu sources, nvcc), which needs CUDA; on the NPU "
@@ -2263,9 +2299,25 @@ static int compared_with_config(const tp_matcher *m, uint32_t str)
 	return !tp_str_eq(name, "type") && config_lookup(m, other, 0);
 }
 
+/* Whether key, `cuda:N`, is one that template makes: the same word and
+ * colon, then a number where the template formats one (`f"cuda:{i}"`,
+ * `"cuda:%d" % i`, `"cuda:{}".format(i)`). */
+static int numbered_key(tp_str template, tp_str key)
+{
+	const char *colon = memchr(key.ptr, ':', key.len);
+	size_t n = colon ? (size_t)(colon - key.ptr) + 1 : 0;
+	if (!n || n == key.len || template.len <= n || memcmp(template.ptr, key.ptr, n) != 0 ||
+	    (template.ptr[n] != '{' && template.ptr[n] != '%'))
+		return 0;
+	for (size_t i = n; i < key.len; i++)
+		if (key.ptr[i] < '0' || key.ptr[i] > '9')
+			return 0;
+	return 1;
+}
+
 /* Whether the file converts a dict literal's key that reads as str does
- * (`{"cuda": torch.float16}`, or `d["cuda"] = ...`): lookups by it then
- * convert along. */
+ * (`{"cuda": torch.float16}`, or `d["cuda"] = ...`, or `d[f"cuda:{i}"] =
+ * ...` for `d["cuda:0"]`): lookups by it then convert along. */
 static int converts_dict_key(const tp_matcher *m, uint32_t str, const char *want)
 {
 	for (uint32_t i = 0; i < m->tree->count; i++) {
@@ -2276,7 +2328,8 @@ static int converts_dict_key(const tp_matcher *m, uint32_t str, const char *want
 		int same = defines_key(m, i) && kind(m, sp) == K_SUBSCRIPT &&
 			   tp_str_same(text(m, tp_child(m->tree, p, F_VALUE)), text(m, tp_child(m->tree, sp, F_VALUE)));
 		if (i != str && kind(m, i) == K_STRING && (literal || same) &&
-		    tp_str_same(string_inner(m, i), string_inner(m, str)) && !m->claimed[i] && !is_saved_location(m, i) && !dict_has_key(m, i, want))
+		    (tp_str_same(string_inner(m, i), string_inner(m, str)) || numbered_key(string_inner(m, i), string_inner(m, str))) &&
+		    !m->claimed[i] && !is_saved_location(m, i) && !dict_has_key(m, i, want))
 			return 1;
 	}
 	return 0;

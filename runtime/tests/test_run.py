@@ -73,6 +73,17 @@ def test_a_model_trained_before_its_wrap_is_out_of_sync_after_the_first_step():
             "in sync as when DistributedDataParallel is built after that step") in result.stdout
 
 
+def test_ranks_that_trained_apart_and_end_alike_are_out_of_sync_after_a_step():
+    # Every rank loads rank 0's checkpoint at the end: the digests after each step tell.
+    result = cli("run", "--nproc", "2", data("reload_best.py"), "--", "--wrap")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "ranks in sync: 2 parameters identical on 2 ranks" in result.stdout
+    result = cli("run", "--nproc", "2", data("reload_best.py"))
+    assert result.returncode == 1
+    assert ("ranks OUT OF SYNC after optimizer step 2: the trained parameters differ on rank 1; they end in sync as "
+            "when every rank loads rank 0's checkpoint at the end") in result.stdout
+
+
 def test_a_hand_written_update_compares_the_parameters_that_got_a_gradient():
     # No torch.optim optimizer: what got a gradient is what trained.
     result = cli("run", "--nproc", "2", data("manual_sgd.py"), "--", "--wrap")

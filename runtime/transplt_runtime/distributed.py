@@ -90,27 +90,37 @@ def _first_mismatch(gathered):
     return None
 
 
-def check_ranks_in_sync(checksums, first_step=None):
+def check_ranks_in_sync(checksums, first_step=None, step_digests=()):
     """Compare every rank's parameter checksums; rank 0 prints the verdict.
 
     checksums: {parameter name: digest} on this rank at the end; first_step: the same right after
-    the first optimizer step (None: no step), compared when every rank took one. Returns
-    {"in_sync", "parameters", "ranks", "mismatch"} where mismatch names the first differing
-    parameter and rank, and "at": "end" or "first step".
+    the first optimizer step (None: no step), compared when every rank took one; step_digests: one
+    digest of all the trained parameters after each optimizer step, compared over the steps every
+    rank took. Returns {"in_sync", "parameters", "ranks", "mismatch"} where mismatch names the
+    first differing parameter (None past the first step) and rank, and "at": "end", "first step"
+    or "step" (with "step", its number).
     """
     dist = torch.distributed
     world = dist.get_world_size()
     gathered = [None] * world
-    dist.all_gather_object(gathered, (checksums, first_step))
-    mismatch = _first_mismatch([end for end, _ in gathered])
+    dist.all_gather_object(gathered, (checksums, first_step, list(step_digests)))
+    mismatch = _first_mismatch([end for end, _, _ in gathered])
     if mismatch:
         mismatch["at"] = "end"
-    elif all(first is not None for _, first in gathered):
+    elif all(first is not None for _, first, _ in gathered):
         # In sync at the end but not after the first step: trained before the DDP wrap.
-        mismatch = _first_mismatch([first for _, first in gathered])
+        mismatch = _first_mismatch([first for _, first, _ in gathered])
         if mismatch:
             mismatch["at"] = "first step"
-    names = set().union(*(end for end, _ in gathered))
+    if not mismatch:
+        # In sync at the end but apart after a later step: each rank reloaded rank 0's checkpoint.
+        steps = [digests for _, _, digests in gathered]
+        for k in range(min(len(d) for d in steps)):
+            rank = next((r for r in range(1, world) if steps[r][k] != steps[0][k]), None)
+            if rank is not None:
+                mismatch = {"parameter": None, "rank": rank, "at": "step", "step": k + 1}
+                break
+    names = set().union(*(end for end, _, _ in gathered))
     result = {"in_sync": mismatch is None, "parameters": len(names), "ranks": world, "mismatch": mismatch}
     if dist.get_rank() == 0:
         print(report.format_sync(result), flush=True)

@@ -27,7 +27,10 @@ class Recorder:
     optimized: the ids of the parameters some optimizer was given;
     first_step: with torch.distributed set up, flat_digests of the trained parameters right after
       the first optimizer step (None before it): DDP's constructor copies rank 0's parameters to
-      every rank, so a model trained before its wrap ends in sync all the same.
+      every rank, so a model trained before its wrap ends in sync all the same;
+    step_digests: with torch.distributed set up, one digest of all the trained parameters after
+      each optimizer step: ranks that drift apart and end alike (each loads rank 0's best
+      checkpoint at the end) differ there.
     """
 
     def __init__(self, max_steps=None):
@@ -38,6 +41,7 @@ class Recorder:
         self.loaders = {}
         self.optimized = set()
         self.first_step = None
+        self.step_digests = []
         self._module_ids = set()
         self._depth = threading.local()
 
@@ -95,8 +99,14 @@ class Recorder:
                 result = step(self, *args, **kwargs)
             if outermost:
                 recorder.steps += 1
-                if recorder.steps == 1 and torch.distributed.is_available() and torch.distributed.is_initialized():
-                    recorder.first_step = flat_digests(recorder.parameter_checksums(trainable_only=True))
+                if torch.distributed.is_available() and torch.distributed.is_initialized():
+                    digests = flat_digests(recorder.parameter_checksums(trainable_only=True))
+                    if recorder.steps == 1:
+                        recorder.first_step = digests
+                    combined = hashlib.sha256()
+                    for name in sorted(digests):
+                        combined.update(f"{name}={digests[name]};".encode())
+                    recorder.step_digests.append(combined.hexdigest())
                 if recorder.max_steps is not None and recorder.steps >= recorder.max_steps:
                     raise StopRun()
             return result

@@ -35,4 +35,8 @@ def format_sync(result):
         return (f"ranks OUT OF SYNC after the first optimizer step: parameter {mismatch['parameter']} differs on "
                 f"rank {mismatch['rank']}; they end in sync as when DistributedDataParallel is built after that "
                 "step and copies rank 0's parameters over: wrap the model before it trains")
+    if mismatch.get("at") == "step":
+        return (f"ranks OUT OF SYNC after optimizer step {mismatch['step']}: the trained parameters differ on rank "
+                f"{mismatch['rank']}; they end in sync as when every rank loads rank 0's checkpoint at the end, "
+                "which hides that the ranks trained apart")
     return f"ranks OUT OF SYNC: parameter {mismatch['parameter']} differs on rank {mismatch['rank']}"

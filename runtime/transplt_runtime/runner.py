@@ -61,7 +61,8 @@ def execute(device, script, script_args, record_path=None, max_steps=None, seed=
         if "result" not in sync and torch.distributed.get_world_size() > 1:
             with optrace.quiet():
                 sync["result"] = distributed.check_ranks_in_sync(
-                    recorder.flat_digests(rec.parameter_checksums(trainable_only=True)), rec.first_step)
+                    recorder.flat_digests(rec.parameter_checksums(trainable_only=True)), rec.first_step,
+                    rec.step_digests)
 
     distributed.before_destroy(check_sync)
     seed_everything(seed)

@@ -13,3 +13,9 @@ def sync(opt):
     else:
         # replaced whole: no edit of its parts overlaps
         dist.barrier(device_ids=[npu_device_id])
+
+
+def load(path):
+    # a local whose one value is current_device() follows set_device too (pysot's model_load.py)
+    device = torch.npu.current_device()
+    return torch.load(path, map_location=lambda storage, loc: storage.npu(device))

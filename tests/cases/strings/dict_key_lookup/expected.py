@@ -35,3 +35,14 @@ backends = features["npu"]
 from dist_cases import DistCases
 
 assert "hccl" in DistCases.backend_feature["npu"]
+
+
+class PipelineHelper:  # ParlAI's: the keys are made in a loop, one per device
+    def __init__(self):
+        self.allocations = {}
+        for i in range(torch.npu.device_count()):
+            self.allocations[f"npu:{i}"] = 0
+
+    def first(self):
+        self.allocations["npu:0"] += 1
+        return self.allocations["cuda"] if "cuda" in self.allocations else None  # no key made as "cuda"

@@ -34,3 +34,14 @@ backends = features["cuda"]
 from dist_cases import DistCases
 
 assert "nccl" in DistCases.backend_feature["cuda"]
+
+
+class PipelineHelper:  # ParlAI's: the keys are made in a loop, one per device
+    def __init__(self):
+        self.allocations = {}
+        for i in range(torch.cuda.device_count()):
+            self.allocations[f"cuda:{i}"] = 0
+
+    def first(self):
+        self.allocations["cuda:0"] += 1
+        return self.allocations["cuda"] if "cuda" in self.allocations else None  # no key made as "cuda"

@@ -56,4 +56,4 @@ from knn_cuda import KNN
 from fused_ssim import fused_ssim
 from torch2trt import torch2trt, TRTModule
 from apex.parallel import convert_syncbn_model
-from mmcv.parallel import MMDataParallel
+from mmcv.parallel import MMDataParallel, MMDistributedDataParallel  # a row for each
