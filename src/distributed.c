@@ -1103,16 +1103,16 @@ static void to_local_device(tp_matcher *m, uint32_t e)
 	       tp_arena_printf(m->arena, "%.*s -> the NPU of %s", (int)t.len, t.ptr, m->device_var));
 }
 
-/* A device choice (torch.device's argument, torch.load's map_location)
- * becomes the local rank's NPU: a device string, one built from an index
- * ("cuda:{}".format(i), "cuda:%d" % i, f"cuda:{i}"), either side of a
- * conditional, the values of a dict, or the one value a local name is
- * assigned. Other expressions are left as they are. */
 /* Whether e calls device_count(), or is a name assigned such a value
- * (`n = torch.cuda.device_count()`, then `range(n)`). */
+ * (`n = torch.cuda.device_count()`, then `range(n)`), or names a list of
+ * devices (`zip(inputs, device_ids)`, `self.gpus`). */
 static int counts_devices(const tp_matcher *m, uint32_t e, int depth)
 {
+	static const char *const lists[] = {"device_ids", "devices", "gpu_ids", "gpus", NULL};
 	for (uint32_t j = e; j != TP_NONE && j < N(m, e)->end_index; j++) {
+		if (kind(m, j) == K_IDENTIFIER &&
+		    tp_match__qname_in(tp_arena_strndup(m->arena, text(m, j).ptr, text(m, j).len), lists))
+			return 1;
 		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
 		uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : f;
 		if (leaf != TP_NONE && tp_str_eq(text(m, leaf), "device_count"))
@@ -1141,6 +1141,11 @@ static int enumerates_devices(const tp_matcher *m, uint32_t node)
 	return 0;
 }
 
+/* A device choice (torch.device's argument, torch.load's map_location)
+ * becomes the local rank's NPU: a device string, one built from an index
+ * ("cuda:{}".format(i), "cuda:%d" % i, f"cuda:{i}"), either side of a
+ * conditional, the values of a dict, or the one value a local name is
+ * assigned. Other expressions are left as they are. */
 static void local_device_expr(tp_matcher *m, uint32_t e, int depth)
 {
 	if (e == TP_NONE || depth > 8 || m->claimed[e] || enumerates_devices(m, e))
@@ -2581,22 +2586,25 @@ static void average_gradients(tp_matcher *m, const struct bypass *b, size_t n)
 /* Wraps one model in DDP where it is trained, and sends what needs the
  * model itself through .module. Returns the statement the wrap follows,
  * TP_NONE when it could not place it. */
-static uint32_t dataparallel_target(const tp_matcher *m, uint32_t call);
-
-/* Whether MAIN reads model.module while it wraps model in no DataParallel
- * itself: the model is a wrapper that code of another file builds
- * (SimSwap's create_model returns a DataParallel). */
-static int wrapped_elsewhere(const tp_matcher *m, tp_str model)
+/* Whether MAIN reads model.module, of the model that assignment asg sets,
+ * while the file puts nothing in a DataParallel (which distributed mode
+ * removes) and never tests for the wrapper (`hasattr(model, "module")`):
+ * the model is a wrapper that code of another file builds (SimSwap's
+ * create_model returns a DataParallel). */
+static int wrapped_elsewhere(const tp_matcher *m, tp_str model, uint32_t asg)
 {
+	uint32_t left = tp_child(m->tree, asg, F_LEFT);
+	const tp_binding *b = kind(m, left) == K_IDENTIFIER ? tp_resolve_name(m->res, left, model.ptr, model.len) : NULL;
 	int module = 0;
-	for (uint32_t i = 0; i < m->tree->count; i++) {
+	for (uint32_t i = 0; b && i < m->tree->count; i++) {
+		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
+		if (tp_match__qname_in(qn, dataparallel) || tp_match__qname_in(qn, tp_ddp_names) || (qn && strcmp(qn, "hasattr") == 0) ||
+		    (kind(m, i) == K_IDENTIFIER && tp_str_eq(text(m, i), "hasattr")))
+			return 0;
 		uint32_t obj = kind(m, i) == K_ATTRIBUTE ? tp_child(m->tree, i, F_OBJECT) : TP_NONE;
 		module |= kind(m, obj) == K_IDENTIFIER && tp_str_same(text(m, obj), model) &&
-			  tp_str_eq(text(m, tp_child(m->tree, i, F_ATTRIBUTE)), "module");
-		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
-		uint32_t target = tp_match__qname_in(qn, dataparallel) ? dataparallel_target(m, i) : TP_NONE;
-		if (target != TP_NONE && tp_str_same(text(m, target), model))
-			return 0;
+			  tp_str_eq(text(m, tp_child(m->tree, i, F_ATTRIBUTE)), "module") &&
+			  tp_resolve_name(m->res, obj, model.ptr, model.len) == b;
 	}
 	return module;
 }
@@ -2637,7 +2645,7 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model)
 						   "DistributedDataParallel by hand", name));
 		return TP_NONE;
 	}
-	if (wrapped_elsewhere(m, model)) {
+	if (wrapped_elsewhere(m, model, last_model)) {
 		note(m, last_model, tp_arena_printf(m->arena, "MAIN reads %s.module but wraps %s in no DataParallel: code of another "
 								"file gives it wrapped (DataParallel?), so it is not wrapped again; "
 								"make that code wrap it in DistributedDataParallel (device_ids=[npu_local_rank]) "
@@ -2739,7 +2747,8 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model)
 		 * function called before the wrap or after a reload, or one given
 		 * the model as a parameter (`def train(model, ...)`, or under
 		 * another oname). */
-		int sure = here || (wrapped && b == wrapped && !called_before(m, i, wrap_at));
+		int sure = here || (wrapped && b == wrapped && m->res->scope_of[i] != m->res->scope_of[last_model] &&
+				    !called_before(m, i, wrap_at));
 		int maybe = !sure && in_function && (other || (global && b == global) || model_parameter(m, obj, model));
 		if (!sure && !maybe)
 			continue;

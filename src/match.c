@@ -65,8 +65,33 @@ static int is_submodule(const tp_rule *r, tp_str name) { return tp_map_get(&r->s
 static void member_tip(tp_matcher *m, const tp_rule *r, uint32_t node, tp_str name)
 {
 	const char *tip = tp_map_get(&r->member_tips, name.ptr, name.len);
-	if (tip)
+	if (tip) {
 		tp_match__finding(m, r, TP_OP_WARNING, node, NULL, tip);
+		return;
+	}
+	/* a tip on a field of what the member returns, "get_device_properties().major":
+	 * read from the call, or from the name it is assigned to */
+	uint32_t call = N(m, node)->parent, p = N(m, call)->parent, left = TP_NONE;
+	if (kind(m, call) != K_CALL || tp_child(m->tree, call, F_FUNCTION) != node)
+		return;
+	if (kind(m, p) == K_ASSIGNMENT && N(m, call)->field == F_RIGHT && kind(m, tp_child(m->tree, p, F_LEFT)) == K_IDENTIFIER)
+		left = tp_child(m->tree, p, F_LEFT);
+	const tp_binding *b = left != TP_NONE ? tp_resolve_name(m->res, left, text(m, left).ptr, text(m, left).len) : NULL;
+	for (uint32_t u = call; u < m->tree->count; u++) {
+		uint32_t a = N(m, u)->parent;
+		int result = u == call || (b && kind(m, u) == K_IDENTIFIER && u != left && tp_str_same(text(m, u), text(m, left)) &&
+					   tp_resolve_name(m->res, u, text(m, u).ptr, text(m, u).len) == b);
+		if (!result || kind(m, a) != K_ATTRIBUTE || N(m, u)->field != F_OBJECT || (!b && u != call))
+			continue;
+		tp_str field = text(m, tp_child(m->tree, a, F_ATTRIBUTE));
+		const char *key = tp_arena_printf(m->arena, "%.*s().%.*s", (int)name.len, name.ptr, (int)field.len, field.ptr);
+		if ((tip = tp_map_get(&r->member_tips, key, strlen(key)))) {
+			tp_match__finding(m, r, TP_OP_WARNING, a, NULL, tip);
+			return; /* once per call */
+		}
+		if (!b)
+			return;
+	}
 }
 
 /* The new name of a module rule's member when it changes (CUDAGraph -> NPUGraph), else NULL. */

@@ -206,10 +206,15 @@ static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, cons
 		char **names = *(k->type == KEY_TIPS ? &r->tip_names : k->type == KEY_KEPT ? &r->kept_names : &r->renamed_names) = tp_xcalloc(2 * tp_json_size(v) + 1, sizeof *names);
 		for (tp_json *e = tp_json_child(v); e; e = tp_json_next(e)) {
 			const char *old = tp_json_key(e), *new = tp_json_string(e);
-			if (!is_dotted_name(old) || strchr(old, '.') || tp_json_type(e) != TP_JSON_STRING ||
-			    (!tips && (!is_dotted_name(new) || strchr(new, '.'))) || (tips && !*new))
-				return fail(src, e, "%s.%s.%s: expected a bare Python name to %s", src->where, k->key, old,
-					    tips ? "a text" : "a bare Python name");
+			/* a tip may be on a field of what the member returns: "get_device_properties().major" */
+			const char *call = k->type == KEY_TIPS ? strstr(old, "().") : NULL;
+			char *member = call ? tp_xstrndup(old, (size_t)(call - old)) : NULL;
+			int named = call ? is_dotted_name(member) && !strchr(member, '.') && is_dotted_name(call + 3) && !strchr(call + 3, '.')
+					 : is_dotted_name(old) && !strchr(old, '.');
+			free(member);
+			if (!named || tp_json_type(e) != TP_JSON_STRING || (!tips && (!is_dotted_name(new) || strchr(new, '.'))) || (tips && !*new))
+				return fail(src, e, "%s.%s.%s: expected a bare Python name%s to %s", src->where, k->key, old,
+					    k->type == KEY_TIPS ? " (or name().field)" : "", tips ? "a text" : "a bare Python name");
 			*names++ = tp_xstrdup(old);
 			*names = tp_xstrdup(new);
 			tp_map_put(k->type == KEY_TIPS ? &r->member_tips : k->type == KEY_KEPT ? &r->kept : &r->renamed, names[-1], strlen(old), *names);

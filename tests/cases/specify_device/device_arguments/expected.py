@@ -22,3 +22,12 @@ def setup(args, model):
     for i in range(torch.npu.device_count()):
         print(torch.npu.get_device_name(i))
     return model, stream, used, x, devices
+
+
+def scatter(chunks, device_ids):
+    # a loop over a list of devices names each of them (CSAIL's data_parallel.py)
+    out = []
+    for c, dev in zip(chunks, device_ids):
+        with torch.npu.device(dev):
+            out.append(c.npu(dev))
+    return out

@@ -18,3 +18,12 @@ def setup(args, model):
     for i in range(torch.cuda.device_count()):
         print(torch.cuda.get_device_name(i))
     return model, stream, used, x, devices
+
+
+def scatter(chunks, device_ids):
+    # a loop over a list of devices names each of them (CSAIL's data_parallel.py)
+    out = []
+    for c, dev in zip(chunks, device_ids):
+        with torch.cuda.device(dev):
+            out.append(c.cuda(dev))
+    return out
