@@ -1110,9 +1110,9 @@ static int counts_devices(const tp_matcher *m, uint32_t e, int depth)
 {
 	static const char *const lists[] = {"device_ids", "devices", "gpu_ids", "gpus", NULL};
 	for (uint32_t j = e; j != TP_NONE && j < N(m, e)->end_index; j++) {
-		if (kind(m, j) == K_IDENTIFIER &&
-		    tp_match__qname_in(tp_arena_strndup(m->arena, text(m, j).ptr, text(m, j).len), lists))
-			return 1;
+		for (const char *const *l = lists; kind(m, j) == K_IDENTIFIER && *l; l++)
+			if (tp_str_eq(text(m, j), *l))
+				return 1;
 		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
 		uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : f;
 		if (leaf != TP_NONE && tp_str_eq(text(m, leaf), "device_count"))
