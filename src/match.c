@@ -71,8 +71,11 @@ static void member_tip(tp_matcher *m, const tp_rule *r, uint32_t node, tp_str na
 	}
 	/* a tip on a field of what the member returns, "get_device_properties().major":
 	 * read from the call, or from the name it is assigned to */
+	int fields = 0;
+	for (char **k = r->tip_names; k && *k && !fields; k += 2)
+		fields = strncmp(*k, name.ptr, name.len) == 0 && (*k)[name.len] == '(';
 	uint32_t call = N(m, node)->parent, p = N(m, call)->parent, left = TP_NONE;
-	if (kind(m, call) != K_CALL || tp_child(m->tree, call, F_FUNCTION) != node)
+	if (!fields || kind(m, call) != K_CALL || tp_child(m->tree, call, F_FUNCTION) != node)
 		return;
 	if (kind(m, p) == K_ASSIGNMENT && N(m, call)->field == F_RIGHT && kind(m, tp_child(m->tree, p, F_LEFT)) == K_IDENTIFIER)
 		left = tp_child(m->tree, p, F_LEFT);
