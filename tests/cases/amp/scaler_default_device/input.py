@@ -1,4 +1,4 @@
-# torch.amp.GradScaler and FSDP's ShardedGradScaler take device="cuda" by
+# torch.amp.GradScaler (torch.GradScaler too) and FSDP's ShardedGradScaler take device="cuda" by
 # default: without CUDA they switch loss scaling off, so fp16 training would
 # run unscaled on the NPU. The device is given where the call leaves it out.
 import torch
@@ -9,6 +9,7 @@ scaler = torch.amp.GradScaler()
 scaler = ShardedGradScaler(enabled=True) if use_fsdp else scaler
 named = torch.amp.GradScaler(device="cuda", init_scale=2.0**16)
 positional = torch.amp.GradScaler("cuda")
+alias = torch.GradScaler(enabled=True)
 
 
 def make(**kwargs):
