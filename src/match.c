@@ -1597,16 +1597,20 @@ static void framework_call(tp_matcher *m, const tp_rule *r, uint32_t call, const
 {
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
 	int gpu = 0, chosen = 0; /* chosen: an accelerator other than "auto" given, or maybe given */
+	int pos = 0;		 /* positional arguments so far */
 	for (uint32_t c = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next) {
-		uint32_t v = kind(m, c) == K_KEYWORD_ARG ? tp_child(m->tree, c, F_VALUE) : kind(m, c) == K_DICT_SPLAT ? N(m, c)->first : c;
-		if (kind(m, local_value(m, v)) == K_DICT)
+		uint16_t k = kind(m, c);
+		uint32_t v = k == K_KEYWORD_ARG ? tp_child(m->tree, c, F_VALUE) : k == K_DICT_SPLAT ? N(m, c)->first : c;
+		/* in the accelerator's place (CTranslate2's device comes second) */
+		int at = k != K_KEYWORD_ARG && k != K_DICT_SPLAT && k != K_LIST_SPLAT && k != K_COMMENT && pos++ == r->arg_idx;
+		if (kind(m, local_value(m, v)) == K_DICT && !at)
 			gpu |= framework_dict(m, r, local_value(m, v)), chosen = 1;
-		else if (kind(m, c) == K_KEYWORD_ARG) {
-			tp_str name = text(m, tp_child(m->tree, c, F_NAME));
+		else if (k == K_KEYWORD_ARG || at) {
+			tp_str name = at ? (tp_str){r->arg_keyword, strlen(r->arg_keyword)} : text(m, tp_child(m->tree, c, F_NAME));
 			gpu |= framework_arg(m, r, name, v);
 			chosen |= tp_str_eq(name, r->arg_keyword) ? !is_auto(m, accelerator_source(m, v)) : tp_map_get(&r->gpu_keywords, name.ptr, name.len) != NULL;
-		} else if (kind(m, c) != K_COMMENT)
-			chosen = 1; /* *args, **kwargs, or in its place (Fabric's first) */
+		} else if (k == K_LIST_SPLAT || k == K_DICT_SPLAT || (r->arg_idx < 0 && k != K_COMMENT))
+			chosen = 1; /* *args, **kwargs, or a positional argument where the rule names none (Fabric's first) */
 	}
 	if (gpu)
 		tp_match__finding(m, r, TP_OP_UNSUPPORTED, call, qn, r->unsupported_tip);

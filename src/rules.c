@@ -58,7 +58,7 @@ static const struct key_spec no_npu_keys[] = {
 	{"module", KEY_NAME, 1, S(old_name)}, {"tip", KEY_TEXT, 1, S(unsupported_tip)}, {0}};
 static const struct key_spec accelerator_keys[] = {
 	{"packages", KEY_SET, 1, S(packages)}, {"calls", KEY_SET, 1, S(calls)},
-	{"arg_keyword", KEY_NAME, 1, S(arg_keyword)}, {"gpu_pattern", KEY_REGEX, 1, S(pattern)},
+	{"arg_keyword", KEY_NAME, 1, S(arg_keyword)}, {"arg_idx", KEY_INDEX, 0, S(arg_idx)}, {"gpu_pattern", KEY_REGEX, 1, S(pattern)},
 	{"gpu_keywords", KEY_SET, 0, S(gpu_keywords)}, {"gpu_classes", KEY_SET, 0, S(gpu_classes)},
 	{"module_classes", KEY_SET, 0, S(module_classes)}, {"tip", KEY_TEXT, 1, S(unsupported_tip)},
 	{"module_tip", KEY_TEXT, 0, S(warning)}, {"default_tip", KEY_TEXT, 0, S(message)}, {0}};

@@ -1,6 +1,7 @@
 # CTranslate2 (under faster-whisper, whisperX) has no NPU backend: its device
 # names stay, and a CUDA choice is UNSUPPORTED. A device string that torch
-# code reads as well is converted for torch.
+# code reads as well is converted for torch. The device may come second,
+# without its keyword.
 import ctranslate2
 import torch
 import torch_npu
@@ -13,3 +14,4 @@ on_cpu = ctranslate2.models.Whisper("whisper-tiny-ct2", device="cpu")
 device = "npu"
 generator = ctranslate2.Generator("gpt2_ct2", device=device)
 features = torch.zeros(1, 80, 3000, device=device)
+positional = WhisperModel("small", "cuda", compute_type="int8")
