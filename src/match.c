@@ -2542,6 +2542,10 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 					      (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
 			return 2;
 		}
+		if (r->warning) /* a name that stays or changes with a caveat (ONNX Runtime's providers) */
+			tp_match__finding(m, r, TP_OP_WARNING, str, NULL, r->warning);
+		if (strcmp(r->old, r->replacement) == 0)
+			return 1;
 		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + n, r->replacement,
 			       msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
 		uint32_t p = N(m, str)->parent;

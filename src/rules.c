@@ -45,7 +45,7 @@ static const struct key_spec args_keys[] = {
 	{"new_keyword", KEY_NAME, 0, S(new_keyword)}, {"arg_add", KEY_TEXT, 0, S(arg_add)}, {0}};
 static const struct key_spec string_keys[] = {
 	{"pattern", KEY_REGEX, 1, S(pattern)}, {"old", KEY_TEXT, 1, S(old)},
-	{"new", KEY_TEXT, 1, S(replacement)}, {0}};
+	{"new", KEY_TEXT, 1, S(replacement)}, {"warning", KEY_TEXT, 0, S(warning)}, {0}};
 static const struct key_spec device_keys[] = {
 	{"func_name", KEY_TEXT, 1, S(func_name)}, {"arg_idx", KEY_INDEX, 0, S(arg_idx)},
 	{"arg_keyword", KEY_NAME, 0, S(arg_keyword)}, {"device", KEY_NAME, 1, S(device)},
