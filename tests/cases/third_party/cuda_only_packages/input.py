@@ -56,3 +56,10 @@ from fused_ssim import fused_ssim
 from torch2trt import torch2trt, TRTModule
 from apex.parallel import convert_syncbn_model
 from mmcv.parallel import MMDataParallel, MMDistributedDataParallel  # a row for each
+from mmcv.parallel import collate, scatter  # scatter only: collate runs on the CPU
+import rotary_emb, xentropy_cuda_lib  # flash-attention's separately built kernels
+try:
+    import dropout_layer_norm
+    from fused_dense_lib import linear_bias_wgrad
+except ImportError:
+    dropout_layer_norm = None
