@@ -492,7 +492,9 @@ static uint32_t wrap_target(const tp_matcher *m, tp_str model, uint32_t first, u
 		if (kind(m, t) == K_FUNCTION_DEF || kind(m, t) == K_CLASS_DEF || kind(m, t) == K_DECORATED_DEF)
 			continue;
 		for (uint32_t i = t; i < N(m, t)->end_index && loop == TP_NONE; i++)
-			if ((kind(m, i) == K_FOR && !setup_loop(m, i, model)) || kind(m, i) == K_WHILE || trains_model(m, i, model) ||
+			if (kind(m, i) == K_FUNCTION_DEF || kind(m, i) == K_CLASS_DEF) /* defined here, run later (`def freeze(m): for p in ...`) */
+				i = N(m, i)->end_index - 1;
+			else if ((kind(m, i) == K_FOR && !setup_loop(m, i, model)) || kind(m, i) == K_WHILE || trains_model(m, i, model) ||
 			    (kind(m, i) == K_CALL && passes_model(m, i, model) && trains_when_called(m, i, 0)))
 				loop = t;
 	}
@@ -2283,6 +2285,16 @@ static char free_quote(const tp_matcher *m, uint32_t node)
 	return '\'';
 }
 
+/* The name of parameter c of a function definition (`model`, `model:
+ * Net`, `model=None`), else TP_NONE (`*args`, `/`). */
+static uint32_t param_name(const tp_matcher *m, uint32_t c)
+{
+	uint32_t id = kind(m, c) == K_IDENTIFIER ? c : tp_child(m->tree, c, F_NAME);
+	if (id == TP_NONE && kind(m, c) == K_TYPED_PARAM)
+		id = N(m, c)->first; /* a typed parameter has no name field */
+	return kind(m, id) == K_IDENTIFIER ? id : TP_NONE;
+}
+
 /* Whether identifier obj names a parameter of a function that holds it:
  * `def train(model, loader)`. */
 static int model_parameter(const tp_matcher *m, uint32_t obj, tp_str model)
@@ -2290,10 +2302,8 @@ static int model_parameter(const tp_matcher *m, uint32_t obj, tp_str model)
 	for (uint32_t s = m->res->scope_of[obj]; s != 0; s = m->res->scope_of[s]) {
 		uint32_t params = kind(m, s) == K_FUNCTION_DEF ? tp_child(m->tree, s, F_PARAMETERS) : TP_NONE;
 		for (uint32_t c = params == TP_NONE ? TP_NONE : N(m, params)->first; c != TP_NONE; c = N(m, c)->next) {
-			uint32_t id = kind(m, c) == K_IDENTIFIER ? c : tp_child(m->tree, c, F_NAME);
-			if (id == TP_NONE && N(m, c)->first != TP_NONE && kind(m, N(m, c)->first) == K_IDENTIFIER)
-				id = N(m, c)->first; /* a typed parameter */
-			if (id != TP_NONE && kind(m, id) == K_IDENTIFIER && tp_str_same(text(m, id), model))
+			uint32_t id = param_name(m, c);
+			if (id != TP_NONE && tp_str_same(text(m, id), model))
 				return 1;
 		}
 	}
@@ -2324,8 +2334,8 @@ static int receives_model(const tp_matcher *m, uint32_t obj, tp_str model, const
 	uint32_t params = def == 0 ? TP_NONE : tp_child(m->tree, def, F_PARAMETERS), fname = def == 0 ? TP_NONE : tp_child(m->tree, def, F_NAME);
 	int index = -1, k = 0;
 	for (uint32_t c = params == TP_NONE ? TP_NONE : N(m, params)->first; c != TP_NONE && index < 0; c = N(m, c)->next, k++) {
-		uint32_t id = kind(m, c) == K_IDENTIFIER ? c : tp_child(m->tree, c, F_NAME);
-		if (kind(m, id) == K_IDENTIFIER && tp_str_same(text(m, id), text(m, obj)))
+		uint32_t id = param_name(m, c);
+		if (id != TP_NONE && tp_str_same(text(m, id), text(m, obj)))
 			index = k;
 	}
 	if (index < 0 || fname == TP_NONE)
