@@ -424,6 +424,30 @@ static int is_module_api(tp_str name)
 }
 
 
+/* The model's own attribute that a call of hasattr, getattr or setattr
+ * (the builtins) names in a plain string (`hasattr(model, "obs_filter")`),
+ * its object in *obj; else TP_NONE. */
+static uint32_t reflected_attr(const tp_matcher *m, uint32_t call, uint32_t *obj)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION), args = tp_child(m->tree, call, F_ARGUMENTS);
+	tp_str f = kind(m, fn) == K_IDENTIFIER ? text(m, fn) : (tp_str){"", 0};
+	if ((!tp_str_eq(f, "hasattr") && !tp_str_eq(f, "getattr") && !tp_str_eq(f, "setattr")) || kind(m, args) != K_ARG_LIST ||
+	    tp_resolve_name(m->res, fn, f.ptr, f.len))
+		return TP_NONE;
+	uint32_t o = N(m, args)->first;
+	while (kind(m, o) == K_COMMENT)
+		o = N(m, o)->next;
+	uint32_t str = o == TP_NONE ? TP_NONE : N(m, o)->next;
+	while (kind(m, str) == K_COMMENT)
+		str = N(m, str)->next;
+	uint32_t open = kind(m, str) == K_STRING ? N(m, str)->first : TP_NONE, content = open == TP_NONE ? TP_NONE : N(m, open)->next;
+	if (kind(m, o) != K_IDENTIFIER || kind(m, content) != K_STRING_CONTENT || kind(m, N(m, content)->next) != K_STRING_END ||
+	    is_module_api(text(m, content)))
+		return TP_NONE;
+	*obj = o;
+	return content;
+}
+
 /* Whether call passes the model itself: `model = train_model(model, ...)`
  * gets back the model it trained, wrapped still. */
 static int passes_model(const tp_matcher *m, uint32_t call, tp_str model)
@@ -2385,8 +2409,8 @@ static void elsewhere(tp_matcher *m, tp_str model, uint32_t wrap_at, const tp_ca
 			root = tp_child(m->tree, root, F_OBJECT);
 		const tp_binding *b = kind(m, root) == K_IDENTIFIER ? tp_resolve_name(m->res, root, text(m, root).ptr, text(m, root).len) : NULL;
 		const char *qn = tp_resolve_qname(m->res, fn, NULL);
-		if (!b || b->kind != TP_BIND_IMPORT || !qn || strncmp(qn, "torch", 5) == 0)
-			continue;
+		if (!b || b->kind != TP_BIND_IMPORT || !qn || strncmp(qn, "torch", 5) == 0 || strcmp(qn, "copy.deepcopy") == 0)
+			continue; /* MAIN's copies are made of the plain module */
 		int known = 0;
 		for (size_t k = 0; k < seen.len && !known; k++)
 			known = strcmp(seen.items[k], qn) == 0;
@@ -2729,6 +2753,10 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model)
 			obj = N(m, i)->first;
 		else if (qn && strcmp(qn, "torch.save") == 0 && (obj = tp_match__find_arg(m, args, 0, "obj", &kw)) != TP_NONE && kw)
 			obj = tp_child(m->tree, obj, F_VALUE);
+		uint32_t reflected = kind(m, args) == K_ARG_LIST ? reflected_attr(m, i, &obj) : TP_NONE;
+		int copied = qn && strcmp(qn, "copy.deepcopy") == 0; /* a copy of the plain module, as one made before the wrap */
+		if (copied)
+			obj = tp_match__find_arg(m, args, 0, "x", &kw), obj = kw ? TP_NONE : obj;
 		if (qn && strcmp(qn, "torch.save") == 0 && kind(m, obj) == K_DICT) /* torch.save({"net": model, ...}, path) */
 			for (uint32_t p = N(m, obj)->first, d = obj; p != TP_NONE && obj == d; p = N(m, p)->next) {
 				uint32_t v = kind(m, p) == K_PAIR ? tp_child(m->tree, p, F_VALUE) : TP_NONE;
@@ -2762,7 +2790,7 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model)
 		int maybe = !sure && in_function && (other || (global && b == global) || model_parameter(m, obj, model));
 		if (!sure && !maybe)
 			continue;
-		uint32_t attr = kind(m, i) == K_ATTRIBUTE ? tp_child(m->tree, i, F_ATTRIBUTE) : TP_NONE;
+		uint32_t attr = kind(m, i) == K_ATTRIBUTE ? tp_child(m->tree, i, F_ATTRIBUTE) : reflected;
 		tp_str a = attr == TP_NONE ? (tp_str){"", 0} : text(m, attr);
 		if (kind(m, i) == K_ATTRIBUTE && (attr == TP_NONE || (is_module_api(a) && !tp_str_eq(a, "state_dict") && !tp_str_eq(a, "load_state_dict"))))
 			continue;
@@ -2772,6 +2800,11 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model)
 		uint32_t fn = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
 		const char *why = helper ? tp_arena_printf(m->arena, "%.*s(...) gets %s: checkpoints stay loadable on one card", (int)text(m, fn).len,
 							   text(m, fn).ptr, via)
+				  : reflected != TP_NONE
+				  ? tp_arena_printf(m->arena, "%.*s(%s, \"%.*s\") looks at %s: DistributedDataParallel has only nn.Module's own attributes",
+						    (int)text(m, fn).len, text(m, fn).ptr, oname, (int)a.len, a.ptr, via)
+				  : copied ? tp_arena_printf(m->arena, "copy.deepcopy(%s) copies %s: a plain module, whose state_dict() and "
+								     "load_state_dict() take %s.module's keys", oname, via, oname)
 				  : kind(m, i) == K_CALL ? tp_arena_printf(m->arena, "torch.save(%s) saves %s: the checkpoint stays loadable on one card", oname, via)
 				  : kind(m, i) == K_SUBSCRIPT ? tp_arena_printf(m->arena, "%s[...] indexes %s: DistributedDataParallel holds no layers of its own", oname, via)
 				  : tp_str_eq(a, "state_dict") || tp_str_eq(a, "load_state_dict")
@@ -2779,11 +2812,11 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model)
 						    sure ? ".module" : via)
 				  : tp_arena_printf(m->arena, "%s.%.*s goes through %s: DistributedDataParallel has only nn.Module's own attributes",
 						    oname, (int)a.len, a.ptr, sure ? ".module" : via);
-		if (attr != TP_NONE && kind(m, N(m, i)->parent) == K_CALL && N(m, i)->field == F_FUNCTION && trains_inside(m, a))
+		if (reflected == TP_NONE && attr != TP_NONE && kind(m, N(m, i)->parent) == K_CALL && N(m, i)->field == F_FUNCTION && trains_inside(m, a))
 			note(m, i, tp_arena_printf(m->arena, "%.*s trains %s inside a method: its forward runs around DistributedDataParallel, "
 							   "so no gradient is synchronised; call the wrapped %s itself for the forward in that step",
 						   (int)a.len, a.ptr, oname, oname));
-		else if (attr != TP_NONE && bypasses_forward(m, i))
+		else if (reflected == TP_NONE && attr != TP_NONE && bypasses_forward(m, i))
 			tp_array_push(&bypasses, ((struct bypass){i, oname}));
 		if (helper && early_stopper(m, i) == 2)
 			note(m, i, tp_arena_printf(m->arena, "%.*s saves the model on every rank, into one file (code of another file): put "
