@@ -66,6 +66,23 @@ static const char *const dataloader[] = {"torch.utils.data.DataLoader", "torch.u
 const char *const tp_ddp_names[] = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.DistributedDataParallel",
 				    "torch.nn.parallel.distributed.DistributedDataParallel", NULL};
 
+/* Whether call builds a DataParallel: torch's, or a subclass of it that the
+ * file defines (StyleTTS2's `class MyDataParallel(torch.nn.DataParallel)`,
+ * which only adds a __getattr__ that falls back to .module). */
+static int dataparallel_call(const tp_matcher *m, uint32_t call, const char *qn)
+{
+	if (tp_match__qname_in(qn, dataparallel))
+		return 1;
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
+	const tp_binding *b = kind(m, fn) == K_IDENTIFIER ? tp_resolve_name(m->res, fn, text(m, fn).ptr, text(m, fn).len) : NULL;
+	uint32_t def = tp_resolve_definition(m->res, b);
+	uint32_t bases = kind(m, def) == K_CLASS_DEF ? tp_child(m->tree, def, F_SUPERCLASSES) : TP_NONE;
+	for (uint32_t c = bases == TP_NONE ? TP_NONE : N(m, bases)->first; c != TP_NONE; c = N(m, c)->next)
+		if (tp_match__qname_in(tp_resolve_qname(m->res, c, NULL), dataparallel))
+			return 1;
+	return 0;
+}
+
 static const char *const random_split[] = {"torch.utils.data.random_split", "torch.utils.data.dataset.random_split", NULL};
 
 /* Whether MAIN seeds torch: torch.manual_seed(...), or a helper named for
@@ -2632,7 +2649,7 @@ static int wrapped_elsewhere(const tp_matcher *m, tp_str model, uint32_t asg)
 	int module = 0;
 	for (uint32_t i = 0; b && i < m->tree->count; i++) {
 		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
-		if (tp_match__qname_in(qn, dataparallel) || tp_match__qname_in(qn, tp_ddp_names) || (qn && strcmp(qn, "hasattr") == 0) ||
+		if ((kind(m, i) == K_CALL && dataparallel_call(m, i, qn)) || tp_match__qname_in(qn, tp_ddp_names) || (qn && strcmp(qn, "hasattr") == 0) ||
 		    (kind(m, i) == K_IDENTIFIER && tp_str_eq(text(m, i), "hasattr")))
 			return 0;
 		uint32_t obj = kind(m, i) == K_ATTRIBUTE ? tp_child(m->tree, i, F_OBJECT) : TP_NONE;
@@ -3126,7 +3143,7 @@ void tp_distributed(tp_matcher *m)
 		if (k != K_CALL)
 			continue;
 		const char *qn = qname(m, i);
-		if (tp_match__qname_in(qn, dataparallel)) {
+		if (dataparallel_call(m, i, qn)) {
 			/* torch.nn.DataParallel(model, ...) -> model */
 			uint32_t args = tp_child(m->tree, i, F_ARGUMENTS);
 			int kw = 0;
