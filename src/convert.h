@@ -74,7 +74,7 @@ typedef struct {
 	const tp_map *ext_modules; /* custom extension module names (setup.py, load()); "NAME()" for a
 				    * function that loads one (tp_extension_names) */
 	const tp_map *library_ops; /* "ns.op" of TORCH_LIBRARY ops in the tree */
-	const tp_map *dist_setups; /* distributed mode: functions of other files that call init_process_group or build DDP */
+	const tp_map *dist_setups; /* distributed mode and -s: functions of other files that call init_process_group or build DDP */
 	const tp_map *dist_iterables; /* distributed mode: IterableDataset classes of other files */
 } tp_convert_opts;
 

@@ -1894,6 +1894,10 @@ static uint32_t per_rank(const tp_matcher *m, const char **why)
 			*why = tp_arena_printf(m->arena, "it calls %s", qn);
 			return tp_child(m->tree, i, F_FUNCTION); /* its first line */
 		}
+		if (qn && m->dist_setups && tp_map_get(m->dist_setups, qn, strlen(qn))) { /* waveglow's init_distributed(rank, ...) */
+			*why = tp_arena_printf(m->arena, "it calls %s, which sets up the process group", qn);
+			return tp_child(m->tree, i, F_FUNCTION);
+		}
 		if (kind(m, i) == K_STRING_CONTENT && tp_str_eq(text(m, i), "LOCAL_RANK") && kind(m, N(m, N(m, i)->parent)->parent) != K_EXPR_STMT) {
 			*why = "it reads LOCAL_RANK";
 			return i;

@@ -22,7 +22,7 @@ typedef struct {
 	const char *dist_model; /* distributed mode, in MAIN: -t's names separated by commas, "" to find the trained models */
 	const char *device_var; /* the variable device choices use (-s or distributed), or NULL */
 	const tp_map *ext_modules, *library_ops; /* custom CUDA extensions of the tree (may be NULL), as tp_convert_opts's */
-	const tp_map *dist_setups; /* distributed mode: functions of other files that call init_process_group or build DDP (may be NULL) */
+	const tp_map *dist_setups; /* distributed mode and -s: functions of other files that call init_process_group or build DDP (may be NULL) */
 	const tp_map *dist_iterables; /* distributed mode: IterableDataset classes of other files (may be NULL) */
 	uint8_t *claimed;       /* per node: rewritten by distributed mode already */
 	/* per function or class definition, made on first use: 1 + whether it

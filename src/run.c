@@ -331,12 +331,13 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 		 * C++/CUDA sources it compiles: then every Python file is looked at,
 		 * and parsed only when it names cpp_extension. A tree of Python
 		 * alone is read once, by the conversion, except in distributed
-		 * mode: the files other than MAIN, parsed only when they name
-		 * init_process_group or DistributedDataParallel (or IterableDataset). */
+		 * mode and with -s: the files other than MAIN, parsed only when they
+		 * name init_process_group or DistributedDataParallel (or
+		 * IterableDataset). */
 		const char *base = strrchr(e->rel, '/');
 		int setup = e->python && e->abs && strcmp(base ? base + 1 : e->rel, "setup.py") == 0;
 		int ext = setup || (tree_has_sources && e->python && e->abs);
-		int dist = j->o->dist_main && e->python && e->abs && i != j->main_index;
+		int dist = e->python && e->abs && (j->o->specify_device || (j->o->dist_main && i != j->main_index));
 		if (!cuda && !ext && !dist)
 			continue;
 		char *data = NULL;

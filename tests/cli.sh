@@ -228,6 +228,12 @@ check "process group set up in another file: no second init" [ -z "$(grep init_p
 "$bin" -q -i "$tmp/di/src" -o "$tmp/di/out" --force distributed -m pkg_main.py
 check "process group set up in a package's module: a WARNING" grep -q "^pkg_main.py,4,4,WARNING,MAIN sets up distributed training itself (utils.dist_utils.init_distributed calls" "$tmp/di/out/src_msft_multi/transplant_result_file/change_list.csv"
 check "process group set up in a package's module: no second init" [ -z "$(grep init_process_group "$tmp/di/out/src_msft_multi/pkg_main.py")" ]
+# -s: the same file runs once per rank (waveglow's train.py calls the tree's
+# init_distributed): its devices are left to the launcher, with the WARNING.
+mkdir "$tmp/di/out_s"
+"$bin" -q -i "$tmp/di/src" -o "$tmp/di/out_s" -s
+check "-s: process group set up in another file makes the file per-rank" grep -q "^main.py,4,4,WARNING,\"per-rank devices left to the launcher, not DEVICE_ID (-s): this file runs once per rank (it calls ext_dist.init_distributed, which sets up the process group)" "$tmp/di/out_s/src_msft/transplant_result_file/change_list.csv"
+check "-s: no DEVICE_ID in a per-rank file" [ -z "$(grep DEVICE_ID "$tmp/di/out_s/src_msft/main.py")" ]
 
 # Distributed mode: a MAIN whose model a function of another file wraps in DDP (demucs'
 # distrib.wrap) is distributed already: no second wrap, which would all-reduce every gradient twice.
