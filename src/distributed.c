@@ -1021,9 +1021,11 @@ static int device_suffix(tp_str rest, int template)
 {
 	if (rest.len == 0)
 		return 0;
+	if (template && rest.ptr[0] == '{') /* one field: {}, {0}, {:d}, {rank:d} */
+		return rest.len >= 2 && rest.ptr[rest.len - 1] == '}' && !memchr(rest.ptr + 1, '{', rest.len - 2) &&
+		       !memchr(rest.ptr + 1, '}', rest.len - 2);
 	if (template)
-		return tp_str_eq(rest, "{}") || tp_str_eq(rest, "{0}") || tp_str_eq(rest, "%d") || tp_str_eq(rest, "%s") ||
-		       tp_str_eq(rest, "%i");
+		return tp_str_eq(rest, "%d") || tp_str_eq(rest, "%s") || tp_str_eq(rest, "%i");
 	for (size_t k = 0; k < rest.len; k++)
 		if (rest.ptr[k] < '0' || rest.ptr[k] > '9')
 			return 0;

@@ -10,10 +10,13 @@ def setup(config, index, gpu):
     x = torch.zeros(1).to(dev)
     used = torch.cuda.max_memory_allocated(device=gpu)
     g = torch.device(gpu)
+    # format fields with a spec (hifi-gan's 'cuda:{:d}'.format(rank)) too
+    h = torch.device("cuda:{:d}".format(index))
+    k = torch.device("cuda:{index:d}".format(index=index))
     # a loop over the devices names each one: they stay
     for i in range(torch.cuda.device_count()):
         torch.cuda.set_device(i)
         a = torch.tensor([0], device=i)
         c = torch.zeros(1, device=torch.device("cuda", i))
         d = torch.zeros(1, device=f"cuda:{i}")
-    return x, used, g
+    return x, used, g, h, k
