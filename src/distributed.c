@@ -2421,11 +2421,14 @@ static int runs_wrapped(const tp_matcher *m, uint32_t i, tp_str model, uint32_t 
  * (`Trainer(config, model, data)`, also from a function of MAIN that gets
  * it) gets the DDP wrapper, where the model's own methods need .module: a
  * WARNING per callee, as that code is not MAIN's. */
-static void elsewhere(tp_matcher *m, tp_str model, uint32_t wrap_at, const tp_calls *givers)
+static void elsewhere(tp_matcher *m, tp_str model, uint32_t wrap_at, const tp_calls *givers, const tp_calls *given_module)
 {
 	tp_array(const char *) seen = {0};
-	for (uint32_t i = 0; i < m->tree->count; i++) {
-		if (kind(m, i) != K_CALL || !passes_model(m, i, model) || (N(m, i)->start < wrap_at && !runs_wrapped(m, i, model, wrap_at, givers)))
+	for (uint32_t i = 0, g = 0; i < m->tree->count; i++) {
+		while (g < given_module->len && given_module->items[g] < i)
+			g++;
+		if (kind(m, i) != K_CALL || !passes_model(m, i, model) || (N(m, i)->start < wrap_at && !runs_wrapped(m, i, model, wrap_at, givers)) ||
+		    (g < given_module->len && given_module->items[g] == i)) /* a saver given MODEL.module */
 			continue;
 		uint32_t fn = tp_child(m->tree, i, F_FUNCTION), root = fn;
 		while (kind(m, root) == K_ATTRIBUTE)
@@ -2764,7 +2767,7 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model)
 		}
 	tp_calls givers = {0};
 	model_givers(m, model, &givers);
-	elsewhere(m, model, wrap_at, &givers);
+	tp_calls given_module = {0}; /* saver calls given MODEL.module, in order */
 	tp_array(struct bypass) bypasses = {0};
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		uint32_t obj = TP_NONE, args = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_ARGUMENTS) : TP_NONE;
@@ -2846,14 +2849,18 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model)
 							     "that torch.save under `if torch.distributed.get_rank() == 0:` there, and call "
 							     "torch.distributed.barrier() before every rank loads the checkpoint",
 						   (int)text(m, fn).len, text(m, fn).ptr));
+		if (helper)
+			tp_array_push(&given_module, i);
 		if (sure)
 			add(m, TP_OP_INSERT, N(m, obj)->end, N(m, obj)->end, ".module", why);
 		else
 			add(m, TP_OP_MODIFY, N(m, obj)->start, N(m, obj)->end, via,
 			    tp_arena_printf(m->arena, "%s (here %s may be the DDP wrapper or the plain module)", why, oname));
 	}
+	elsewhere(m, model, wrap_at, &givers, &given_module);
 	average_gradients(m, bypasses.items, bypasses.len);
 	tp_array_free(&bypasses);
+	tp_array_free(&given_module);
 	tp_array_free(&givers);
 	return stmt;
 }
