@@ -772,6 +772,40 @@ static void dataset_averages(tp_matcher *m, tp_str loader)
 	}
 }
 
+/* DataParallel's convention, a batch scaled by the card count
+ * (`batch_size *= torch.cuda.device_count()`, dlwpt's training.py): under
+ * DDP each rank is one card that loads a batch of its own, so the factor
+ * makes every rank's batch that many times larger. */
+static void card_scaled_batch(tp_matcher *m, uint32_t call, const char *qn)
+{
+	if (!qn || (strcmp(qn, "torch.cuda.device_count") != 0 && strcmp(qn, "torch.npu.device_count") != 0))
+		return;
+	uint32_t p = N(m, call)->parent, target = TP_NONE;
+	while (kind(m, p) == K_PARENTHESIZED)
+		p = N(m, p)->parent;
+	uint32_t l = tp_child(m->tree, p, F_LEFT), r = tp_child(m->tree, p, F_RIGHT);
+	if ((kind(m, p) != K_BINARY_OP && kind(m, p) != K_AUG_ASSIGN) || l == TP_NONE || r == TP_NONE ||
+	    !memchr(m->src + N(m, l)->end, '*', N(m, r)->start - N(m, l)->end) || memmem(m->src + N(m, l)->end, N(m, r)->start - N(m, l)->end, "**", 2))
+		return;
+	if (kind(m, p) == K_AUG_ASSIGN)
+		target = l;
+	else {
+		uint32_t u = N(m, p)->parent;
+		while (kind(m, u) == K_PARENTHESIZED)
+			u = N(m, u)->parent;
+		target = kind(m, u) == K_ASSIGNMENT ? tp_child(m->tree, u, F_LEFT) : kind(m, u) == K_KEYWORD_ARG ? tp_child(m->tree, u, F_NAME) : TP_NONE;
+	}
+	tp_str t = target == TP_NONE ? (tp_str){"", 0} : text(m, target);
+	int batch = 0;
+	for (size_t k = 0; k + 5 <= t.len && !batch; k++)
+		batch = strncasecmp(t.ptr + k, "batch", 5) == 0;
+	if (batch)
+		note(m, call, tp_arena_printf(m->arena, "%.*s is scaled by the card count, as for DataParallel, which splits one batch over "
+							"the cards: under DDP each rank is one card that loads a batch of its own, so every rank's "
+							"batch would be that many times larger; drop the factor (each rank then gets what each "
+							"card got)", (int)t.len, t.ptr));
+}
+
 /* Whether a DataLoader call reads evaluation data by its names: the
  * dataset's or the loader's has a word that starts with test, val or eval
  * (`test_loader`, `DataLoader(val_set)`; not `interval`, `latest`). */
@@ -3156,6 +3190,7 @@ void tp_distributed(tp_matcher *m)
 		if (k != K_CALL)
 			continue;
 		const char *qn = qname(m, i);
+		card_scaled_batch(m, i, qn);
 		if (dataparallel_call(m, i, qn)) {
 			/* torch.nn.DataParallel(model, ...) -> model */
 			uint32_t args = tp_child(m->tree, i, F_ARGUMENTS);

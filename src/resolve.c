@@ -151,6 +151,10 @@ static tp_binding *bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_
 		if (b->kind == TP_BIND_IMPORT && kind == TP_BIND_LOCAL) {
 			b->also_value = b->assigned ? TP_NONE : value;
 			b->module = 0, b->assigned = 1; /* `import model; model = model.Net()`: maybe a value */
+			uint32_t asg = N(r, ident)->parent, stmt = N(r, asg)->parent, body = N(r, stmt)->parent;
+			if (b->rebound_at == TP_NONE && N(r, asg)->kind == K_ASSIGNMENT && N(r, ident)->field == F_LEFT &&
+			    N(r, stmt)->kind == K_EXPR_STMT && (body == scope || (N(r, body)->kind == K_BLOCK && N(r, body)->parent == scope)))
+				b->rebound_at = N(r, ident)->start; /* not under an if, a try, a loop */
 		}
 		if (b->kind == TP_BIND_IMPORT || kind <= b->kind)
 			return NULL;
@@ -170,6 +174,7 @@ static tp_binding *bind(tp_resolver *r, uint32_t scope, uint32_t ident, enum tp_
 	b->value = kind == TP_BIND_LOCAL ? value : TP_NONE;
 	b->also_value = also;
 	b->values = kind == TP_BIND_LOCAL ? value_of(r, value, NULL) : NULL;
+	b->rebound_at = TP_NONE;
 	return kind == TP_BIND_LOCAL ? b : NULL;
 }
 
@@ -535,7 +540,7 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 	 * file never binds is that module. */
 	if (star && !tp_map_get(&r->bindings, "0:torch", 7)) {
 		tp_binding *b = tp_arena_alloc(r->arena, sizeof *b);
-		*b = (tp_binding){TP_BIND_IMPORT, "torch", 1, 0, 0, 0, TP_NONE, TP_NONE, NULL};
+		*b = (tp_binding){TP_BIND_IMPORT, "torch", 1, 0, 0, 0, TP_NONE, TP_NONE, NULL, TP_NONE};
 		tp_map_put(&r->bindings, "0:torch", 7, b);
 	}
 }
@@ -638,6 +643,8 @@ const char *tp_resolve_qname(const tp_resolver *r, uint32_t node, int *module)
 	const tp_binding *b = tp_resolve_name(r, base, r->src + N(r, base)->start, N(r, base)->end - N(r, base)->start);
 	if (!b || b->kind != TP_BIND_IMPORT)
 		return NULL;
+	if (b->rebound_at != TP_NONE && N(r, base)->start > b->rebound_at)
+		return NULL; /* `optim.step()` after `optim = torch.optim.Adam(...)`, also in a function defined there */
 	if (module)
 		*module = b->module;
 	if (depth == 0)

@@ -32,6 +32,10 @@ typedef struct {
 			      * except: ext = load(...)`): that value, else TP_NONE */
 	tp_value *values; /* a local's bindings in its scope, the last first; a function's
 			   * `global x; x = ...` binds the module's x */
+	uint32_t rebound_at; /* an import that a plain statement of its scope later assigns
+			      * (`import torch.optim as optim`, then `optim = torch.optim.Adam(...)`):
+			      * the offset of that first assignment, from which on the scope's reads
+			      * are the value; else TP_NONE */
 } tp_binding;
 
 /* The resolver of one file. All memory comes from the file's arena except the
