@@ -1754,9 +1754,52 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 		apply_device_index(m, r, call, mname);
 }
 
+/* Whether identifier e reads a parameter of its function that has no
+ * default (`def init_distributed(rank, dist_backend)`): a caller's value. */
+static int bare_parameter(const tp_matcher *m, uint32_t e)
+{
+	tp_str name = text(m, e);
+	const tp_binding *b = tp_resolve_name(m->res, e, name.ptr, name.len);
+	for (uint32_t s = m->res->scope_of[e]; b && s != 0; s = m->res->scope_of[s]) {
+		uint32_t params = kind(m, s) == K_FUNCTION_DEF ? tp_child(m->tree, s, F_PARAMETERS) : TP_NONE;
+		for (uint32_t c = params == TP_NONE ? TP_NONE : N(m, params)->first; c != TP_NONE; c = N(m, c)->next) {
+			uint32_t id = kind(m, c) == K_IDENTIFIER ? c : kind(m, c) == K_TYPED_PARAM ? N(m, c)->first : TP_NONE;
+			if (kind(m, id) == K_IDENTIFIER && tp_str_same(text(m, id), name) && tp_resolve_name(m->res, id, name.ptr, name.len) == b)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* `init_process_group(backend=cfg["dist_backend"])`: a backend that comes
+ * from a config (hifi-gan's JSON) or a caller (waveglow's
+ * `init_distributed(..., dist_backend, ...)`, `**dist_config`) may say
+ * "nccl", which the NPU's torch does not have. */
+static void match_backend_source(tp_matcher *m, uint32_t call)
+{
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	const char *qn = kind(m, args) == K_ARG_LIST ? tp_resolve_qname(m->res, tp_child(m->tree, call, F_FUNCTION), NULL) : NULL;
+	if (!qn || (strcmp(qn, "torch.distributed.init_process_group") != 0 &&
+		    strcmp(qn, "torch.distributed.distributed_c10d.init_process_group") != 0))
+		return;
+	int kw = 0, hidden = 0;
+	uint32_t a = tp_match__find_arg(m, args, 0, "backend", &kw);
+	if (a != TP_NONE && kw)
+		a = tp_child(m->tree, a, F_VALUE);
+	for (uint32_t c = a == TP_NONE ? N(m, args)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next)
+		hidden |= kind(m, c) == K_DICT_SPLAT;
+	hidden |= kind(m, a) == K_SUBSCRIPT || (kind(m, a) == K_IDENTIFIER && bare_parameter(m, a));
+	if (hidden)
+		tp_match__finding(m, NULL, TP_OP_WARNING, a == TP_NONE ? call : a, NULL,
+				  "the backend comes from a value this file does not hold (a config, a caller's argument): where it "
+				  "says \"nccl\", make it \"hccl\" (torch on the NPU has no NCCL: \"Distributed package doesn't have "
+				  "NCCL built in\")");
+}
+
 static void match_call(tp_matcher *m, uint32_t call)
 {
 	match_call_rules(m, call);
+	match_backend_source(m, call);
 	flush_deletions(m, call);
 }
 

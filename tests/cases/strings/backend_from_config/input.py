@@ -1,0 +1,16 @@
+# A backend that comes from a config or a caller may say "nccl": a WARNING.
+# A literal (also a default) is converted; an argparse attribute is left to
+# the option's default, which is converted where the file gives it.
+import torch
+import torch.distributed as dist
+def setup(cfg, rank):
+    dist.init_process_group(backend=cfg['dist_backend'], init_method=cfg['dist_url'], world_size=2, rank=rank)
+    torch.cuda.set_device(rank)
+def init_distributed(rank, num_gpus, group_name, dist_backend, dist_url):
+    dist.init_process_group(dist_backend, init_method=dist_url, world_size=num_gpus, rank=rank, group_name=group_name)
+def init2(dist_config):
+    dist.init_process_group(**dist_config)
+def init3(backend="nccl"):
+    dist.init_process_group(backend)
+def init4(args):
+    dist.init_process_group(backend=args.dist_backend)
