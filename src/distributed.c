@@ -2028,6 +2028,22 @@ static int choose_devices(tp_matcher *m, const tp_rule *index, const uint8_t *wa
 	return bare;
 }
 
+/* Whether string str names CUDA_VISIBLE_DEVICES where the file sets it:
+ * `os.environ["CUDA_VISIBLE_DEVICES"] = opt.gpus` (CenterNet's main.py),
+ * `os.environ.setdefault(...)`, `os.putenv(...)`. */
+static int sets_visible_devices(const tp_matcher *m, uint32_t str)
+{
+	if (kind(m, str) != K_STRING || text(m, str).len != 22 || memcmp(text(m, str).ptr + 1, "CUDA_VISIBLE_DEVICES", 20) != 0)
+		return 0;
+	uint32_t p = N(m, str)->parent;
+	if (kind(m, p) == K_SUBSCRIPT)
+		return kind(m, N(m, p)->parent) == K_ASSIGNMENT && N(m, p)->field == F_LEFT;
+	uint32_t call = kind(m, p) == K_ARG_LIST && N(m, p)->first == str ? N(m, p)->parent : TP_NONE;
+	uint32_t fn = call == TP_NONE ? TP_NONE : tp_child(m->tree, call, F_FUNCTION);
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
+	return leaf != TP_NONE && (tp_str_eq(text(m, leaf), "setdefault") || tp_str_eq(text(m, leaf), "putenv"));
+}
+
 static void specify_device(tp_matcher *m)
 {
 	const tp_rule *index = tp_map_get(&m->rules->device_index, "to", 2);
@@ -2085,6 +2101,11 @@ static void specify_device(tp_matcher *m)
 	tp_buf_dispose(&b);
 	if (lazy)
 		set_device_where_imported(m, was_claimed);
+	for (uint32_t i = anchor == TP_NONE ? 0 : N(m, anchor)->end_index; !lazy && i < m->tree->count; i++)
+		if (sets_visible_devices(m, i)) /* after the preamble: in a function, or below it */
+			note(m, i, "a visible-device list set here comes after -s's torch.npu.set_device(DEVICE_ID), so it no longer "
+				   "picks the card (the runtime reads it when it starts): pick the card with DEVICE_ID, or set "
+				   "ASCEND_RT_VISIBLE_DEVICES before the script starts");
 }
 
 void tp_specify_device(tp_matcher *m)
