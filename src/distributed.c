@@ -2724,6 +2724,23 @@ static int wrapped_elsewhere(const tp_matcher *m, tp_str model, uint32_t asg)
 	return module;
 }
 
+/* Whether MAIN places anything on a device: `.cuda()`, `.npu()`, `.to(...)`,
+ * a `device=` argument, a "cuda" string. A script that trains on the CPU
+ * (x-transformers' train_copy.py) has its batches there. */
+static int moves_to_device(const tp_matcher *m)
+{
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t f = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
+		uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : TP_NONE;
+		tp_str t = leaf != TP_NONE ? text(m, leaf) : kind(m, i) == K_KEYWORD_ARG ? text(m, tp_child(m->tree, i, F_NAME)) : (tp_str){"", 0};
+		if (tp_str_eq(t, "cuda") || tp_str_eq(t, "npu") || tp_str_eq(t, "to") || (kind(m, i) == K_KEYWORD_ARG && tp_str_eq(t, "device")))
+			return 1;
+		if (kind(m, i) == K_STRING_CONTENT && text(m, i).len >= 4 && memcmp(text(m, i).ptr, "cuda", 4) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 static uint32_t wrap_model(tp_matcher *m, tp_str model)
 {
 	uint32_t first_model = TP_NONE, last_model = TP_NONE, train_scope = TP_NONE;
@@ -2800,6 +2817,11 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model)
 							    "what the first one's backward needs" : "",
 						    part ? "; with find_unused_parameters=True: the optimizer trains a part of it, and the "
 							   "rest may get no gradient (a backbone run under no_grad)" : ""));
+	if (!moves_to_device(m))
+		note(m, stmt, tp_arena_printf(m->arena, "MAIN moves nothing to a device (no .cuda(), .to(...), device=): the wrap puts %s "
+							  "on the NPU, so unless code of another file moves the batches, move them and "
+							  "the targets with .npu() before the forward",
+					      name));
 	/* ... until the model is assigned again (a reloaded checkpoint is a plain
 	 * module); so do the functions of MAIN that use the wrapped module-level
 	 * model (`def test(): torch.save(model.state_dict(), ...)`), unless it is
