@@ -263,6 +263,8 @@ static int on_model(const tp_matcher *m, uint32_t e, tp_str model)
 			e = tp_child(m->tree, e, F_FUNCTION);
 		else
 			return chained && kind(m, e) == K_IDENTIFIER && tp_str_same(text(m, e), model);
+		if (kind(m, e) == K_IDENTIFIER && kind(m, N(m, e)->parent) == K_CALL && N(m, e)->field == F_FUNCTION)
+			return 0; /* the model's forward, `model(x).sum().backward()`: no part of it */
 		chained = 1;
 	}
 }
@@ -2472,6 +2474,92 @@ static int runs_wrapped(const tp_matcher *m, uint32_t i, tp_str model, uint32_t 
 	return 0;
 }
 
+/* Whether call gives the model: as an argument, or in a dict literal it
+ * spreads (`Trainer(**kwargs)` with `kwargs = {"actor": actor, ...}`). */
+static int gives_model(const tp_matcher *m, uint32_t call, tp_str model)
+{
+	if (passes_model(m, call, model))
+		return 1;
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	for (uint32_t a = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE; a != TP_NONE; a = N(m, a)->next) {
+		uint32_t d = kind(m, a) == K_DICT_SPLAT ? N(m, a)->first : TP_NONE;
+		if (kind(m, d) == K_IDENTIFIER) {
+			const tp_binding *b = tp_resolve_name(m->res, d, text(m, d).ptr, text(m, d).len);
+			d = b && b->kind == TP_BIND_LOCAL ? b->value : TP_NONE;
+		}
+		for (uint32_t p = kind(m, d) == K_DICT ? N(m, d)->first : TP_NONE; p != TP_NONE; p = N(m, p)->next) {
+			uint32_t v = kind(m, p) == K_PAIR ? tp_child(m->tree, p, F_VALUE) : TP_NONE;
+			if (kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Where a class of MAIN that call builds with the model (`Learner(q_network,
+ * opt)`) uses the model's own methods or attributes through the attribute
+ * it keeps it in (`self.qf = q_network`, then `self.qf.both(x)`), which the
+ * DDP wrapper does not have; TP_NONE if nowhere. */
+static uint32_t class_uses_own(const tp_matcher *m, uint32_t cls, uint32_t call, tp_str model)
+{
+	uint32_t body = tp_child(m->tree, cls, F_BODY), init = TP_NONE;
+	for (uint32_t c = body == TP_NONE ? TP_NONE : N(m, body)->first; c != TP_NONE && init == TP_NONE; c = N(m, c)->next) {
+		uint32_t d = kind(m, c) == K_DECORATED_DEF ? tp_child(m->tree, c, F_DEFINITION) : c;
+		if (kind(m, d) == K_FUNCTION_DEF && tp_str_eq(text(m, tp_child(m->tree, d, F_NAME)), "__init__"))
+			init = d;
+	}
+	uint32_t params = init == TP_NONE ? TP_NONE : tp_child(m->tree, init, F_PARAMETERS), args = tp_child(m->tree, call, F_ARGUMENTS);
+	tp_array(tp_str) names = {0}; /* the parameters of __init__ that get the model */
+	int k = 1;		      /* past self */
+	for (uint32_t a = params == TP_NONE ? TP_NONE : N(m, args)->first; a != TP_NONE; a = N(m, a)->next) {
+		uint32_t v = kind(m, a) == K_KEYWORD_ARG ? tp_child(m->tree, a, F_VALUE) : a;
+		uint32_t d = kind(m, a) == K_DICT_SPLAT ? N(m, a)->first : TP_NONE;
+		if (kind(m, d) == K_IDENTIFIER) { /* `Trainer(**kwargs)` with `kwargs = {...}` */
+			const tp_binding *b = tp_resolve_name(m->res, d, text(m, d).ptr, text(m, d).len);
+			d = b && b->kind == TP_BIND_LOCAL ? b->value : TP_NONE;
+		}
+		for (uint32_t p = kind(m, d) == K_DICT ? N(m, d)->first : TP_NONE; p != TP_NONE; p = N(m, p)->next) {
+			uint32_t key = kind(m, p) == K_PAIR ? tp_child(m->tree, p, F_KEY) : TP_NONE, pv = tp_child(m->tree, p, F_VALUE);
+			uint32_t content = kind(m, key) == K_STRING && N(m, key)->first != TP_NONE ? N(m, N(m, key)->first)->next : TP_NONE;
+			if (kind(m, content) == K_STRING_CONTENT && kind(m, pv) == K_IDENTIFIER && tp_str_same(text(m, pv), model))
+				tp_array_push(&names, text(m, content));
+		}
+		if (kind(m, a) == K_KEYWORD_ARG && kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model))
+			tp_array_push(&names, text(m, tp_child(m->tree, a, F_NAME)));
+		if (kind(m, a) == K_KEYWORD_ARG || kind(m, a) == K_DICT_SPLAT || kind(m, a) == K_LIST_SPLAT || kind(m, a) == K_COMMENT)
+			continue;
+		uint32_t p = N(m, params)->first;
+		for (int j = 0; p != TP_NONE && j < k; p = N(m, p)->next)
+			j += kind(m, p) != K_COMMENT;
+		k++;
+		uint32_t id = p == TP_NONE ? TP_NONE : param_name(m, p);
+		if (id != TP_NONE && kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model))
+			tp_array_push(&names, text(m, id));
+	}
+	tp_array(tp_str) kept = {0}; /* the attributes of self that keep it */
+	for (uint32_t i = init == TP_NONE ? TP_NONE : init; i != TP_NONE && i < N(m, init)->end_index; i++) {
+		uint32_t left = kind(m, i) == K_ASSIGNMENT ? tp_child(m->tree, i, F_LEFT) : TP_NONE, right = tp_child(m->tree, i, F_RIGHT);
+		if (kind(m, left) != K_ATTRIBUTE || kind(m, right) != K_IDENTIFIER || !tp_str_eq(text(m, tp_child(m->tree, left, F_OBJECT)), "self"))
+			continue;
+		for (size_t n = 0; n < names.len; n++)
+			if (tp_str_same(names.items[n], text(m, right)))
+				tp_array_push(&kept, text(m, tp_child(m->tree, left, F_ATTRIBUTE)));
+	}
+	uint32_t use = TP_NONE;
+	for (uint32_t i = cls; kept.len && i < N(m, cls)->end_index && use == TP_NONE; i++) {
+		uint32_t obj = kind(m, i) == K_ATTRIBUTE ? tp_child(m->tree, i, F_OBJECT) : TP_NONE, attr = tp_child(m->tree, i, F_ATTRIBUTE);
+		if (kind(m, obj) != K_ATTRIBUTE || attr == TP_NONE || is_module_api(text(m, attr)) ||
+		    !tp_str_eq(text(m, tp_child(m->tree, obj, F_OBJECT)), "self"))
+			continue;
+		for (size_t n = 0; n < kept.len && use == TP_NONE; n++)
+			if (tp_str_same(kept.items[n], text(m, tp_child(m->tree, obj, F_ATTRIBUTE))))
+				use = i;
+	}
+	tp_array_free(&names);
+	tp_array_free(&kept);
+	return use;
+}
+
 /* After the wrap, code of other files that MAIN gives the model to
  * (`Trainer(config, model, data)`, also from a function of MAIN that gets
  * it) gets the DDP wrapper, where the model's own methods need .module: a
@@ -2482,7 +2570,7 @@ static void elsewhere(tp_matcher *m, tp_str model, uint32_t wrap_at, const tp_ca
 	for (uint32_t i = 0, g = 0; i < m->tree->count; i++) {
 		while (g < given_module->len && given_module->items[g] < i)
 			g++;
-		if (kind(m, i) != K_CALL || !passes_model(m, i, model) || (N(m, i)->start < wrap_at && !runs_wrapped(m, i, model, wrap_at, givers)) ||
+		if (kind(m, i) != K_CALL || !gives_model(m, i, model) || (N(m, i)->start < wrap_at && !runs_wrapped(m, i, model, wrap_at, givers)) ||
 		    (g < given_module->len && given_module->items[g] == i)) /* a saver given MODEL.module */
 			continue;
 		uint32_t fn = tp_child(m->tree, i, F_FUNCTION), root = fn;
@@ -2490,7 +2578,15 @@ static void elsewhere(tp_matcher *m, tp_str model, uint32_t wrap_at, const tp_ca
 			root = tp_child(m->tree, root, F_OBJECT);
 		const tp_binding *b = kind(m, root) == K_IDENTIFIER ? tp_resolve_name(m->res, root, text(m, root).ptr, text(m, root).len) : NULL;
 		const char *qn = tp_resolve_qname(m->res, fn, NULL);
-		if (!b || b->kind != TP_BIND_IMPORT || !qn || strncmp(qn, "torch", 5) == 0 || strcmp(qn, "copy.deepcopy") == 0)
+		/* a class of MAIN that keeps the model (`Learner(q_network, ...)`, whose
+		 * methods call self.qf.both(x)) */
+		uint32_t cls = fn == root ? tp_resolve_definition(m->res, b) : TP_NONE, use = TP_NONE;
+		int own = kind(m, cls) == K_CLASS_DEF;
+		if (own && (use = class_uses_own(m, cls, i, model)) == TP_NONE)
+			continue;
+		if (own)
+			qn = tp_arena_printf(m->arena, "%.*s (%.*s)", (int)text(m, fn).len, text(m, fn).ptr, (int)text(m, use).len, text(m, use).ptr);
+		else if (!b || b->kind != TP_BIND_IMPORT || !qn || strncmp(qn, "torch", 5) == 0 || strcmp(qn, "copy.deepcopy") == 0)
 			continue; /* MAIN's copies are made of the plain module */
 		int known = 0;
 		for (size_t k = 0; k < seen.len && !known; k++)
@@ -2498,9 +2594,9 @@ static void elsewhere(tp_matcher *m, tp_str model, uint32_t wrap_at, const tp_ca
 		if (known)
 			continue;
 		tp_array_push(&seen, qn);
-		note(m, i, tp_arena_printf(m->arena, "%s gets the DistributedDataParallel wrapper of %.*s: where that code (another "
-						   "file's) uses the model's own methods or attributes, reach them through .module",
-					   qn, (int)model.len, model.ptr));
+		note(m, i, tp_arena_printf(m->arena, "%s gets the DistributedDataParallel wrapper of %.*s: where that code (%s) uses the "
+						   "model's own methods or attributes, reach them through .module",
+					   qn, (int)model.len, model.ptr, own ? "a class of MAIN, which keeps it" : "another file's"));
 	}
 	tp_array_free(&seen);
 }
@@ -2724,6 +2820,43 @@ static int wrapped_elsewhere(const tp_matcher *m, tp_str model, uint32_t asg)
 	return module;
 }
 
+/* An object built with the model before the wrap, in the scope that wraps it,
+ * and used after it (CORL's `trainer = ImplicitQLearning(**kwargs)`, then
+ * `trainer.train(batch)`): it holds the plain module, so what it trains
+ * averages no gradient. */
+static void holders_before_wrap(tp_matcher *m, tp_str model, uint32_t scope, uint32_t from, uint32_t wrap_at)
+{
+	for (uint32_t i = from; i < m->tree->count && N(m, i)->start < wrap_at; i++) {
+		uint32_t left = kind(m, i) == K_ASSIGNMENT && m->res->scope_of[i] == scope ? tp_child(m->tree, i, F_LEFT) : TP_NONE;
+		uint32_t right = left == TP_NONE ? TP_NONE : tp_child(m->tree, i, F_RIGHT);
+		const char *qn = kind(m, right) == K_CALL ? qname(m, right) : NULL;
+		if (kind(m, left) != K_IDENTIFIER || kind(m, right) != K_CALL || tp_str_same(text(m, left), model) ||
+		    (qn && (strncmp(qn, "torch.", 6) == 0 || strcmp(qn, "copy.deepcopy") == 0)) || !gives_model(m, right, model))
+			continue;
+		tp_str callee = text(m, tp_child(m->tree, right, F_FUNCTION));
+		int averages = 0; /* an EMA of the model keeps the plain module, as it should */
+		for (size_t k = 0; k + 3 <= callee.len && !averages; k++)
+			averages = strncasecmp(callee.ptr + k, "ema", 3) == 0 ||
+				   (k + 6 <= callee.len && strncasecmp(callee.ptr + k, "averag", 6) == 0);
+		if (averages)
+			continue;
+		tp_str t = text(m, left);
+		for (uint32_t j = i; j < m->tree->count; j++) {
+			uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+			uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : TP_NONE;
+			if (N(m, j)->start >= wrap_at && kind(m, obj) == K_IDENTIFIER && tp_str_same(text(m, obj), t)) {
+				note(m, i, tp_arena_printf(m->arena, "%.*s gets %.*s before the DistributedDataParallel wrap, and is used after "
+									  "it: if it trains %.*s (a trainer object), it trains the plain module, "
+									  "whose gradients are not averaged; wrap %.*s before %.*s is built (and reach "
+									  "its own methods there through .module)",
+							   (int)t.len, t.ptr, (int)model.len, model.ptr, (int)model.len, model.ptr,
+							   (int)model.len, model.ptr, (int)t.len, t.ptr));
+				break;
+			}
+		}
+	}
+}
+
 /* Whether MAIN places anything on a device: `.cuda()`, `.npu()`, `.to(...)`,
  * a `device=` argument, a "cuda" string. A script that trains on the CPU
  * (x-transformers' train_copy.py) has its batches there. */
@@ -2741,7 +2874,26 @@ static int moves_to_device(const tp_matcher *m)
 	return 0;
 }
 
-static uint32_t wrap_model(tp_matcher *m, tp_str model)
+/* Whether the copy that call (copy.deepcopy of the model) makes is trained
+ * and not wrapped itself: an optimizer gets the parameters of the name it is
+ * assigned to (`fast = copy.deepcopy(model)`, `SGD(fast.parameters())`),
+ * which is none of the models distributed mode wraps. */
+static int trained_copy(const tp_matcher *m, uint32_t call, const tp_names *models)
+{
+	uint32_t p = N(m, call)->parent;
+	uint32_t left = kind(m, p) == K_ASSIGNMENT && N(m, call)->field == F_RIGHT ? tp_child(m->tree, p, F_LEFT) : TP_NONE;
+	if (kind(m, left) != K_IDENTIFIER)
+		return 0;
+	for (size_t k = 0; k < models->len; k++)
+		if (tp_str_same(models->items[k], text(m, left)))
+			return 0;
+	for (uint32_t j = 0; j < m->tree->count; j++)
+		if (kind(m, j) == K_CALL && model_parameters(m, j, text(m, left)))
+			return 1;
+	return 0;
+}
+
+static uint32_t wrap_model(tp_matcher *m, tp_str model, const tp_names *models)
 {
 	uint32_t first_model = TP_NONE, last_model = TP_NONE, train_scope = TP_NONE;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
@@ -2817,6 +2969,7 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model)
 							    "what the first one's backward needs" : "",
 						    part ? "; with find_unused_parameters=True: the optimizer trains a part of it, and the "
 							   "rest may get no gradient (a backbone run under no_grad)" : ""));
+	holders_before_wrap(m, model, m->res->scope_of[last_model], first_model, wrap_at);
 	if (!moves_to_device(m))
 		note(m, stmt, tp_arena_printf(m->arena, "MAIN moves nothing to a device (no .cuda(), .to(...), device=): the wrap puts %s "
 							  "on the NPU, so unless code of another file moves the batches, move them and "
@@ -2893,6 +3046,12 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model)
 		int maybe = !sure && in_function && (other || (global && b == global) || model_parameter(m, obj, model));
 		if (!sure && !maybe)
 			continue;
+		if (copied && trained_copy(m, i, models)) { /* Reptile's fast weights: a wrapper's copy averages its gradients */
+			note(m, i, tp_arena_printf(m->arena, "copy.deepcopy(%s) copies the DistributedDataParallel wrapper, and the copy trains: "
+							     "its gradients are averaged as %s's are, and its state_dict() keys start with module.",
+						   oname, oname));
+			continue;
+		}
 		uint32_t attr = kind(m, i) == K_ATTRIBUTE ? tp_child(m->tree, i, F_ATTRIBUTE) : reflected;
 		tp_str a = attr == TP_NONE ? (tp_str){"", 0} : text(m, attr);
 		if (kind(m, i) == K_ATTRIBUTE && (attr == TP_NONE || (is_module_api(a) && !tp_str_eq(a, "state_dict") && !tp_str_eq(a, "load_state_dict"))))
@@ -3354,7 +3513,7 @@ void tp_distributed(tp_matcher *m)
 		tp_array_push(&models, fallback);
 	uint32_t *wraps = tp_arena_alloc(m->arena, (models.len + 1) * sizeof *wraps);
 	for (size_t i = 0; i < models.len; i++)
-		wraps[i] = wrap_model(m, models.items[i]);
+		wraps[i] = wrap_model(m, models.items[i], &models);
 	for (size_t k = 0; k < dps.len; k++) {
 		tp_str target = dps.items[k].target == TP_NONE ? (tp_str){"", 0} : text(m, dps.items[k].target);
 		size_t i = 0;
