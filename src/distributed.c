@@ -774,6 +774,38 @@ static void dataset_averages(tp_matcher *m, tp_str loader)
 	}
 }
 
+/* `if torch.cuda.device_count() > 1:` around code other than a
+ * DataParallel (which distributed mode removes): WaveRNN's
+ * data_parallel_workaround, replicate/scatter/gather by hand. Each rank
+ * runs it on a machine of several cards, over all of them. */
+static void many_cards_branch(tp_matcher *m, uint32_t stmt)
+{
+	static const char *const count[] = {"torch.cuda.device_count", "torch.npu.device_count", NULL};
+	uint32_t cond = N(m, stmt)->first, body = cond == TP_NONE ? TP_NONE : N(m, cond)->next;
+	while (body != TP_NONE && kind(m, body) != K_BLOCK)
+		body = N(m, body)->next; /* past a comment */
+	int counted = 0;
+	for (uint32_t j = cond; j != TP_NONE && j < N(m, cond)->end_index && !counted; j++) {
+		uint32_t p = N(m, j)->parent;
+		counted = kind(m, j) == K_CALL && tp_match__qname_in(qname(m, j), count) && kind(m, p) == K_COMPARISON &&
+			  memchr(m->src + N(m, p)->start, '>', N(m, p)->end - N(m, p)->start);
+	}
+	uint32_t spread = TP_NONE; /* a call that spreads over the cards */
+	for (uint32_t j = body; counted && j != TP_NONE && j < N(m, body)->end_index; j++) {
+		const char *qn = kind(m, j) == K_CALL ? qname(m, j) : NULL;
+		if (kind(m, j) != K_CALL || dataparallel_call(m, j, qn) || tp_match__qname_in(qn, tp_ddp_names))
+			continue;
+		tp_str f = text(m, tp_child(m->tree, j, F_FUNCTION));
+		for (size_t k = 0; k + 8 <= f.len && spread == TP_NONE; k++)
+			if (strncasecmp(f.ptr + k, "parallel", 8) == 0) /* nn.parallel.replicate, data_parallel_workaround */
+				spread = j;
+	}
+	if (spread != TP_NONE)
+		note(m, cond, "this branch runs in every rank on a machine of several cards: under DistributedDataParallel each rank "
+			      "uses one card, so code here that spreads over all the cards (a DataParallel by hand: replicate, "
+			      "scatter, parallel_apply) must go");
+}
+
 /* DataParallel's convention, a batch scaled by the card count
  * (`batch_size *= torch.cuda.device_count()`, dlwpt's training.py): under
  * DDP each rank is one card that loads a batch of its own, so the factor
@@ -3386,6 +3418,8 @@ void tp_distributed(tp_matcher *m)
 		uint16_t k = kind(m, i);
 		if (k == K_BREAK)
 			check_break(m, i);
+		if (k == K_IF)
+			many_cards_branch(m, i);
 		if (k == K_STRING && text(m, i).len == 22 && memcmp(text(m, i).ptr + 1, "CUDA_VISIBLE_DEVICES", 20) == 0)
 			note(m, i, "every rank sets its device from LOCAL_RANK: a visible-device list set here must hold all the cards "
 				   "the launcher uses, or leave it to the launcher");
