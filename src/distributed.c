@@ -2275,6 +2275,10 @@ static uint32_t filled_with(const tp_matcher *m, uint32_t j, tp_str name)
 		uint32_t left = kind(m, p) == K_FOR ? tp_child(m->tree, p, F_LEFT) : TP_NONE;
 		if (kind(m, left) == K_IDENTIFIER && tp_str_same(text(m, left), text(m, arg)))
 			return tp_child(m->tree, p, F_RIGHT);
+		for (uint32_t c = kind(m, left) == K_PATTERN_LIST || kind(m, left) == K_TUPLE_PATTERN ? N(m, left)->first : TP_NONE; c != TP_NONE;
+		     c = N(m, c)->next) /* `for name, p in model.named_parameters()` */
+			if (kind(m, c) == K_IDENTIFIER && tp_str_same(text(m, c), text(m, arg)))
+				return tp_child(m->tree, p, F_RIGHT);
 	}
 	return arg;
 }
