@@ -1777,6 +1777,8 @@ static uint32_t preamble_anchor(const tp_matcher *m)
 		if (kind(m, s) == K_COMMENT || (s == N(m, 0)->first && kind(m, s) == K_EXPR_STMT && kind(m, N(m, s)->first) == K_STRING))
 			continue; /* comments, the docstring */
 		int plain = kind(m, s) == K_IMPORT || kind(m, s) == K_IMPORT_FROM || import_only(m, s);
+		if (leading && kind(m, s) == K_FUTURE_IMPORT)
+			continue; /* `from __future__ import annotations`: the imports after it lead still */
 		if (leading && ((imports_for_module(m, s) && plain) || sets_environ(m, s)))
 			anchor = s;
 		else

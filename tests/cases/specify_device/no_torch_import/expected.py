@@ -1,17 +1,16 @@
 """A chat demo in the shape of ChatGLM's cli_demo.py: transformers loads the
 model, the file itself never imports torch."""
 from __future__ import annotations
-import os
-import torch
-import torch_npu
-npu_device_id = int(os.environ.get("DEVICE_ID", "0"))
-torch.npu.set_device(npu_device_id)
 
 import argparse
 import os
 import platform
 
 from transformers import AutoModel, AutoTokenizer
+import torch
+import torch_npu
+npu_device_id = int(os.environ.get("DEVICE_ID", "0"))
+torch.npu.set_device(npu_device_id)
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--device", default=f'npu:{npu_device_id}')  # mmaction's ntu_pose_extraction.py
