@@ -2393,6 +2393,20 @@ static int exclusive(const tp_matcher *m, uint32_t a, uint32_t b)
 	return ca != cb && ca != cond && cb != cond;
 }
 
+/* Whether a backward() call follows node a in its loop: a forward with
+ * none after it (an evaluation after the step, 502_GPU's `test_output =
+ * cnn(test_x)`) is no second forward before a backward. */
+static int backward_after(const tp_matcher *m, uint32_t a, uint32_t loop)
+{
+	for (uint32_t j = N(m, a)->end_index; j < N(m, loop)->end_index; j++) {
+		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+		uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : TP_NONE;
+		if (leaf != TP_NONE && tp_str_eq(text(m, leaf), "backward"))
+			return 1;
+	}
+	return 0;
+}
+
 static int runs_twice(const tp_matcher *m, tp_str model)
 {
 	uint32_t seen = TP_NONE, last = TP_NONE;
@@ -2401,6 +2415,8 @@ static int runs_twice(const tp_matcher *m, tp_str model)
 		if (kind(m, f) != K_IDENTIFIER || !tp_str_same(text(m, f), model) || grad_off(m, i))
 			continue;
 		uint32_t loop = loop_of(m, i);
+		if (loop != TP_NONE && !backward_after(m, i, loop))
+			continue;
 		if (loop != TP_NONE && loop == seen && !exclusive(m, last, i))
 			return 1;
 		seen = loop;
