@@ -2922,8 +2922,8 @@ static int moves_to_device(const tp_matcher *m)
 		tp_str t = leaf != TP_NONE ? text(m, leaf) : kind(m, i) == K_KEYWORD_ARG ? text(m, tp_child(m->tree, i, F_NAME)) : (tp_str){"", 0};
 		if (tp_str_eq(t, "cuda") || tp_str_eq(t, "npu") || tp_str_eq(t, "to") || (kind(m, i) == K_KEYWORD_ARG && tp_str_eq(t, "device")))
 			return 1;
-		if (kind(m, i) == K_STRING_CONTENT && text(m, i).len >= 4 && memcmp(text(m, i).ptr, "cuda", 4) == 0)
-			return 1;
+		if (kind(m, i) == K_STRING_CONTENT && memmem(text(m, i).ptr, text(m, i).len, "cuda", 4))
+			return 1; /* "cuda:0", set_default_tensor_type("torch.cuda.FloatTensor") */
 	}
 	return 0;
 }
@@ -3458,6 +3458,13 @@ void tp_distributed(tp_matcher *m)
 				a0 = tp_child(m->tree, a0, F_VALUE);
 			if (a0 == TP_NONE) {
 				note(m, i, "DataParallel without a module argument: remove it by hand");
+				continue;
+			}
+			uint32_t asg = N(m, i)->parent;
+			if (kind(m, asg) == K_ASSIGNMENT && kind(m, tp_child(m->tree, asg, F_LEFT)) == K_SUBSCRIPT) {
+				note(m, i, "a DataParallel of an entry of a dict or list (StyleTTS2's model[key]) stays: distributed "
+					   "mode wraps models that have a name of their own; wrap each one in "
+					   "DistributedDataParallel(m.npu(), device_ids=[npu_local_rank]) here by hand");
 				continue;
 			}
 			m->claimed[i] = 1; /* gone: not reported as unsupported */
