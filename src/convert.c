@@ -143,6 +143,29 @@ static void span_point(const lines *l, uint32_t off, uint32_t *row, uint32_t *co
 
 static char *hdup(const char *s) { return s ? tp_xstrdup(s) : NULL; }
 
+static int str_same(const char *a, const char *b) { return a == b || (a && b && strcmp(a, b) == 0); }
+
+/* Whether the last row of out is a finding that an earlier row of its line
+ * says already (`torch.version.cuda` read twice on one line). */
+static int repeated(const tp_result *out)
+{
+	const tp_row *last = &out->rows.items[out->rows.len - 1];
+	for (size_t k = out->rows.len - 1; k-- > 0 && out->rows.items[k].line1 == last->line1;) {
+		const tp_row *r = &out->rows.items[k];
+		if (r->op == last->op && str_same(r->message, last->message) && str_same(r->api, last->api))
+			return 1;
+	}
+	return 0;
+}
+
+static void row_free(tp_row *row)
+{
+	free(row->text);
+	free(row->rule_id);
+	free(row->message);
+	free(row->api);
+}
+
 static void add_row(tp_result *out, const lines *l, const tp_item *it, uint32_t base)
 {
 	tp_row row = {.op = it->op, .start = it->start + base, .end = it->end + base};
@@ -231,6 +254,8 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 	for (size_t i = 0; i < n; i++) {
 		add_row(out, &l, &m.items.items[i], base);
 		changed |= m.items.items[i].op <= TP_OP_DELETE;
+		if (m.items.items[i].op > TP_OP_DELETE && repeated(out))
+			row_free(&out->rows.items[--out->rows.len]);
 	}
 	if (changed) {
 		tp_buf_add(&conv, src, base);
@@ -295,13 +320,8 @@ void tp_result_dispose(tp_result *r)
 {
 	if (!r)
 		return;
-	for (size_t i = 0; i < r->rows.len; i++) {
-		tp_row *row = &r->rows.items[i];
-		free(row->text);
-		free(row->rule_id);
-		free(row->message);
-		free(row->api);
-	}
+	for (size_t i = 0; i < r->rows.len; i++)
+		row_free(&r->rows.items[i]);
 	tp_array_free(&r->rows);
 	free(r->output);
 	r->output = NULL;

@@ -2602,9 +2602,9 @@ static uint32_t class_uses_own(const tp_matcher *m, uint32_t cls, uint32_t call,
 	uint32_t use = TP_NONE;
 	for (uint32_t i = cls; kept.len && i < N(m, cls)->end_index && use == TP_NONE; i++) {
 		uint32_t obj = kind(m, i) == K_ATTRIBUTE ? tp_child(m->tree, i, F_OBJECT) : TP_NONE, attr = tp_child(m->tree, i, F_ATTRIBUTE);
-		if (kind(m, obj) != K_ATTRIBUTE || attr == TP_NONE || is_module_api(text(m, attr)) ||
-		    !tp_str_eq(text(m, tp_child(m->tree, obj, F_OBJECT)), "self"))
-			continue;
+		if (kind(m, obj) != K_ATTRIBUTE || attr == TP_NONE || is_module_api(text(m, attr)) || tp_str_eq(text(m, attr), "state_dict") ||
+		    tp_str_eq(text(m, attr), "load_state_dict") || !tp_str_eq(text(m, tp_child(m->tree, obj, F_OBJECT)), "self"))
+			continue; /* DDP has these (its state_dict's keys start with module.) */
 		for (size_t n = 0; n < kept.len && use == TP_NONE; n++)
 			if (tp_str_same(kept.items[n], text(m, tp_child(m->tree, obj, F_ATTRIBUTE))))
 				use = i;
@@ -2758,7 +2758,8 @@ static int bypasses_forward(const tp_matcher *m, uint32_t i)
 	uint32_t call = N(m, i)->parent, args = kind(m, call) == K_CALL ? tp_child(m->tree, call, F_ARGUMENTS) : TP_NONE;
 	tp_str a = text(m, tp_child(m->tree, i, F_ATTRIBUTE));
 	static const char *const own[] = {"state_dict", "load_state_dict", "children", "named_children", NULL};
-	if (kind(m, call) != K_CALL || N(m, i)->field != F_FUNCTION || is_module_api(a) || parameters_method(a) || grad_off(m, call))
+	if (kind(m, call) != K_CALL || N(m, i)->field != F_FUNCTION || is_module_api(a) || parameters_method(a) || grad_off(m, call) ||
+	    kind(m, N(m, call)->parent) == K_EXPR_STMT) /* its result unused (`model.log(path, msg)`): it reaches no loss */
 		return 0;
 	for (const char *const *o = own; *o; o++)
 		if (tp_str_eq(a, *o))
