@@ -2545,6 +2545,54 @@ static uint32_t device_test(const tp_matcher *m, uint32_t str)
 	return TP_NONE;
 }
 
+/* The cuDNN operator that the file calls by its name (StyleGAN's
+ * conv2d_gradfix: `torch._C._jit_get_operation("aten::cudnn_convolution_
+ * backward_weight")`), which no NPU build has, as "aten::cudnn_..."; else
+ * NULL. */
+static const char *cudnn_op(tp_matcher *m)
+{
+	const char *at = memmem(m->src, m->len, "aten::cudnn_", 12);
+	if (!at)
+		at = memmem(m->src, m->len, "aten.cudnn_", 11);
+	size_t n = 0;
+	while (at && at + n < m->src + m->len && (at[n] == '_' || at[n] == ':' || at[n] == '.' || isalnum((unsigned char)at[n])))
+		n++;
+	return at ? tp_arena_strndup(m->arena, at, n) : NULL;
+}
+
+/* `if x.device.type == "cpu": <torch> else: <extension>` (StyleGAN2's
+ * fused_leaky_relu): on the NPU the test is False, so NPU tensors reach the
+ * custom CUDA extension, which has no NPU kernel. */
+static void match_cpu_test(tp_matcher *m, uint32_t str)
+{
+	uint32_t test = m->extensions ? device_test(m, str) : TP_NONE, p = test == TP_NONE ? TP_NONE : N(m, test)->parent;
+	if (kind(m, p) != K_IF || N(m, p)->first != test || !memmem(text(m, test).ptr, text(m, test).len, "==", 2))
+		return;
+	uint32_t then = N(m, test)->next;
+	while (then != TP_NONE && kind(m, then) != K_BLOCK)
+		then = N(m, then)->next;
+	uint32_t other = then == TP_NONE ? TP_NONE : N(m, then)->next;
+	while (other != TP_NONE && kind(m, other) == K_COMMENT)
+		other = N(m, other)->next;
+	uint32_t body = other != TP_NONE && text(m, other).len >= 4 && memcmp(text(m, other).ptr, "else", 4) == 0 ? tp_child(m->tree, other, F_BODY)
+														      : TP_NONE;
+	uint32_t use = body == TP_NONE ? TP_NONE : ext_use_in(m, body, 0), last = TP_NONE;
+	for (uint32_t c = body == TP_NONE && then != TP_NONE ? N(m, then)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next)
+		last = kind(m, c) == K_COMMENT ? last : c;
+	tp_str lt = last == TP_NONE ? (tp_str){"", 0} : text(m, last);
+	int returns = lt.len >= 6 && memcmp(lt.ptr, "return", 6) == 0 && (lt.len == 6 || !(lt.ptr[6] == '_' || isalnum((unsigned char)lt.ptr[6])));
+	for (uint32_t c = returns ? N(m, p)->next : TP_NONE; c != TP_NONE && use == TP_NONE; c = N(m, c)->next)
+		use = ext_use_in(m, c, 0); /* `if ... == "cpu": return <torch>` and the extension after it */
+	if (use == TP_NONE || ext_use_in(m, then, 0) != TP_NONE)
+		return;
+	tp_str fn = text(m, tp_child(m->tree, use, F_FUNCTION));
+	tp_match__finding(m, NULL, TP_OP_WARNING, test, NULL,
+			  tp_arena_printf(m->arena, "%.*s: on the NPU machine it is False, so NPU tensors reach the custom CUDA "
+						    "extension code of the other branch (%.*s), which has no NPU kernel; test the "
+						    "device type for \"cuda\" instead (!= \"cuda\"), so that the NPU takes this branch",
+					  (int)text(m, test).len, text(m, test).ptr, (int)fn.len, fn.ptr));
+}
+
 /* The string rules on the text [cs, ce) of string literal str: returns 0
  * when none matches, 1 when one converted it, 2 when the literal must be
  * left alone (a saved location, a path). */
@@ -2575,6 +2623,14 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 				first++;
 			if (first == str)
 				tp_match__finding(m, r, TP_OP_WARNING, str, NULL, guard_note(m, r, dup_text(m, test), g, use, raises));
+			return 2;
+		}
+		const char *cudnn = test != TP_NONE ? cudnn_op(m) : NULL;
+		if (cudnn) { /* `if x.device.type != "cuda": return False` before a cuDNN operator */
+			tp_match__finding(m, r, TP_OP_WARNING, str, NULL,
+					  msg(m, r, "%s stays: this file calls cuDNN's own operator (%s), which the NPU does not have; "
+						    "on the NPU machine the test is False and the code for other devices runs (the fallback)",
+					      dup_text(m, test), cudnn));
 			return 2;
 		}
 		if (strncmp(r->replacement, "npu", 3) == 0 && compared_with_config(m, str)) {
@@ -2720,6 +2776,8 @@ static void match_string(tp_matcher *m, uint32_t str)
 	uint32_t cs = N(m, open)->end, ce = N(m, close)->start;
 	if (ce - cs == 4 && memcmp(m->src + cs, "gloo", 4) == 0)
 		match_gloo(m, str);
+	if (ce - cs == 3 && memcmp(m->src + cs, "cpu", 3) == 0)
+		match_cpu_test(m, str);
 	match_cuda_library(m, str, (tp_str){m->src + cs, ce - cs});
 	match_cuda_message(m, str, (tp_str){m->src + cs, ce - cs});
 	/* A list of device:backend pairs ("cpu:gloo,cuda:nccl") is matched pair
