@@ -2948,6 +2948,27 @@ static int trained_copy(const tp_matcher *m, uint32_t call, const tp_names *mode
 	return 0;
 }
 
+/* Whether e is a chain of the model's methods that return the module
+ * itself (`model.train()`, `model.to(device).eval()`): for the DDP wrapper
+ * too, so `model = model.train()` keeps the wrap. */
+static int returns_itself(const tp_matcher *m, uint32_t e, tp_str model)
+{
+	static const char *const own[] = {"train", "eval", "to", "cuda", "npu", "cpu", "float", "half", "double", "bfloat16",
+					  "apply", "requires_grad_", "type", "share_memory", "to_empty", NULL};
+	int calls = 0;
+	while (kind(m, e) == K_CALL) {
+		uint32_t f = tp_child(m->tree, e, F_FUNCTION), leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : TP_NONE;
+		int known = 0;
+		for (const char *const *o = own; leaf != TP_NONE && *o && !known; o++)
+			known = tp_str_eq(text(m, leaf), *o);
+		if (!known)
+			return 0;
+		e = tp_child(m->tree, f, F_OBJECT);
+		calls++;
+	}
+	return calls && kind(m, e) == K_IDENTIFIER && tp_str_same(text(m, e), model);
+}
+
 static uint32_t wrap_model(tp_matcher *m, tp_str model, const tp_names *models)
 {
 	uint32_t first_model = TP_NONE, last_model = TP_NONE, train_scope = TP_NONE;
@@ -3043,7 +3064,7 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model, const tp_names *models)
 	const tp_binding *global = m->res->scope_of[last_model] == 0 ? wrapped : NULL;
 	for (uint32_t i = 0; i < m->tree->count; i++)
 		if (N(m, i)->start >= wrap_at && m->res->scope_of[i] == m->res->scope_of[last_model] && assigns_model(m, i, model) &&
-		    !passes_model(m, tp_child(m->tree, i, F_RIGHT), model)) {
+		    !passes_model(m, tp_child(m->tree, i, F_RIGHT), model) && !returns_itself(m, tp_child(m->tree, i, F_RIGHT), model)) {
 			note(m, i, tp_arena_printf(m->arena, "%s is assigned again after training: it is not wrapped in DDP; if every rank "
 							   "loads rank 0's checkpoint here, call torch.distributed.barrier() first", name));
 			stop = N(m, i)->start;
