@@ -105,7 +105,9 @@ static int seeds(const tp_matcher *m)
 static const char *const frameworks[] = {
 	"deepspeed.initialize", "deepspeed.init_distributed", "accelerate.Accelerator", "lightning.Trainer",
 	"lightning.pytorch.Trainer", "pytorch_lightning.Trainer", "lightning.Fabric", "lightning.fabric.Fabric",
-	"transformers.Trainer", "transformers.Seq2SeqTrainer", "trl.SFTTrainer", "trl.DPOTrainer", NULL};
+	"transformers.Trainer", "transformers.Seq2SeqTrainer", "trl.SFTTrainer", "trl.DPOTrainer",
+	/* OpenMMLab: init_dist sets up the process group, train_* wraps the model */
+	"mmcv.runner.init_dist", "mmcv.runner.dist_utils.init_dist", "mmengine.dist.init_dist", "mmengine.runner.Runner", NULL};
 
 /* `model = DataParallel(model, ...)` (`self.model = ...(self.model)`) on
  * lines of its own would become `model = model`: its lines go instead (with a comment after it), or it
