@@ -1771,6 +1771,8 @@ static int bare_parameter(const tp_matcher *m, uint32_t e)
 	return 0;
 }
 
+static int declared_on(const tp_matcher *m, uint32_t obj, tp_str name);
+
 /* `init_process_group(backend=cfg["dist_backend"])`: a backend that comes
  * from a config (hifi-gan's JSON) or a caller (waveglow's
  * `init_distributed(..., dist_backend, ...)`, `**dist_config`) may say
@@ -1789,6 +1791,8 @@ static void match_backend_source(tp_matcher *m, uint32_t call)
 	for (uint32_t c = a == TP_NONE ? N(m, args)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next)
 		hidden |= kind(m, c) == K_DICT_SPLAT;
 	hidden |= kind(m, a) == K_SUBSCRIPT || (kind(m, a) == K_IDENTIFIER && bare_parameter(m, a));
+	uint32_t obj = kind(m, a) == K_ATTRIBUTE ? tp_child(m->tree, a, F_OBJECT) : TP_NONE, attr = obj != TP_NONE ? attr_name(m, a) : TP_NONE;
+	hidden |= kind(m, obj) == K_IDENTIFIER && attr != TP_NONE && !declared_on(m, obj, text(m, attr)); /* args.dist_backend from a YAML */
 	if (hidden)
 		tp_match__finding(m, NULL, TP_OP_WARNING, a == TP_NONE ? call : a, NULL,
 				  "the backend comes from a value this file does not hold (a config, a caller's argument): where it "

@@ -1,6 +1,8 @@
 # A backend that comes from a config or a caller may say "nccl": a WARNING.
-# A literal (also a default) is converted; an argparse attribute is left to
-# the option's default, which is converted where the file gives it.
+# A literal (also a default) is converted; an attribute of an object the file
+# declares it on (its argparse option) is left to the default it gives there.
+import argparse
+
 import torch
 import torch_npu
 import torch.distributed as dist
@@ -15,3 +17,8 @@ def init3(backend="hccl"):
     dist.init_process_group(backend)
 def init4(args):
     dist.init_process_group(backend=args.dist_backend)
+def init5():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--dist-backend", default="hccl")
+    opts = parser.parse_args()
+    dist.init_process_group(backend=opts.dist_backend)
