@@ -1959,6 +1959,12 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 	if (leaf == TP_NONE)
 		return;
 	const char *qn = tp_resolve_qname(m->res, attr, NULL);
+	const tp_rule *no_npu = qn && strchr(qn, '.') ? lookup_z(&m->rules->no_npu_module, qn) : NULL;
+	if (no_npu && !is_store(m, attr) && !lookup_z(&m->rules->func_qualified, qn) && !lookup_z(&m->rules->similar, qn)) {
+		/* `mmcv.parallel.MMDataParallel(...)` after `import mmcv`; not where a rule replaces it */
+		tp_match__finding(m, no_npu, TP_OP_UNSUPPORTED, attr, qn, no_npu->unsupported_tip);
+		return;
+	}
 	const tp_rule *r = lookup_z(&m->rules->module, qn);
 	if (r) {
 		/* `torch.cuda.X`: rename the module word when X is a known member. */

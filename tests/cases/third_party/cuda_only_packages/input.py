@@ -63,3 +63,9 @@ try:
     from fused_dense_lib import linear_bias_wgrad
 except ImportError:
     dropout_layer_norm = None
+import mmcv
+import apex
+from mmcv import parallel as mmp
+wrapped = mmcv.parallel.MMDataParallel(torch.nn.Linear(2, 2), device_ids=[0])  # reached through the package
+SyncBN = apex.parallel.SyncBatchNorm
+also = mmp.MMDataParallel(torch.nn.Linear(2, 2))
