@@ -522,6 +522,20 @@ static int called_before(const tp_matcher *m, uint32_t node, uint32_t at)
 	return 0;
 }
 
+/* Whether a statement of block blk after the one that holds node trains
+ * the model: a loop, or a call given the model and its optimizer. */
+static int trains_after(const tp_matcher *m, uint32_t blk, uint32_t node, tp_str model)
+{
+	uint32_t from = statement_in(m, blk, node);
+	for (uint32_t t = from == TP_NONE ? TP_NONE : N(m, from)->next; t != TP_NONE; t = N(m, t)->next)
+		for (uint32_t i = t; i < N(m, t)->end_index; i++)
+			if (kind(m, i) == K_FUNCTION_DEF || kind(m, i) == K_CLASS_DEF)
+				i = N(m, i)->end_index - 1;
+			else if ((kind(m, i) == K_FOR && !setup_loop(m, i, model)) || kind(m, i) == K_WHILE || trains_model(m, i, model))
+				return 1;
+	return 0;
+}
+
 /* The assignment of the model to wrap, given the first and last in the
  * scope that creates it: the last before the first loop (or call that
  * trains it: see trains_model, or a function of MAIN given it that trains,
@@ -3018,6 +3032,9 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model, const tp_names *models)
 	 * holds the first one too: after a whole if/else that places the
 	 * model, and inside an `if __name__ == "__main__":` block. */
 	last_model = wrap_target(m, model, first_model, last_model);
+	uint32_t own = common_block(m, last_model, last_model);
+	if (own != common_block(m, first_model, last_model) && trains_after(m, own, last_model, model))
+		first_model = last_model; /* `if resume: model = torch.load(p) else: model = Net(); <train>`: in that branch */
 	uint32_t stmt = statement_in(m, common_block(m, first_model, last_model), last_model);
 	for (uint32_t n = stmt == TP_NONE ? TP_NONE : N(m, stmt)->next; n != TP_NONE; n = N(m, n)->next) {
 		if (kind(m, n) == K_COMMENT)
