@@ -236,7 +236,7 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 	m = (tp_matcher){.rules = opts->rules, .tree = &tree, .src = body, .len = blen,
 			 .eol = nl && nl > body && nl[-1] == '\r' ? "\r\n" : "\n", .ops = opts->ops, .res = &res, .arena = arena,
 			 .dist_model = opts->dist_model, .ext_modules = opts->ext_modules, .library_ops = opts->library_ops,
-			 .dist_setups = opts->dist_setups, .dist_iterables = opts->dist_iterables,
+			 .dist_setups = opts->dist_setups, .dist_iterables = opts->dist_iterables, .dist_loaders = opts->dist_loaders,
 			 .device_var = opts->dist_model ? "npu_local_rank" : opts->specify_device ? "npu_device_id" : NULL};
 	tp_match(&m);
 	out->dist_setup = m.dist_setup;
@@ -546,6 +546,28 @@ void tp_iterable_datasets(tp_strings *out, tp_parser *parser, const char *src, s
 				iterable = node_is(&f.res, j, (tp_str){*b, strlen(*b)});
 		if (iterable)
 			module_var_names(out, rel, (tp_str){src + t->nodes[name].start, t->nodes[name].end - t->nodes[name].start});
+	}
+	scan_close(&f);
+}
+
+void tp_loader_exports(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel)
+{
+	static const char *const loaders[] = {"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader", NULL};
+	scanned f;
+	if (scan_open(&f, parser, src, len) < 0)
+		return;
+	const tp_tree *t = &f.tree;
+	for (uint32_t s = t->nodes[0].first; s != TP_NONE; s = t->nodes[s].next) {
+		for (uint32_t c = t->nodes[s].kind == K_IMPORT_FROM ? t->nodes[s].first : TP_NONE; c != TP_NONE; c = t->nodes[c].next) {
+			uint32_t id = t->nodes[c].kind == K_ALIASED_IMPORT ? tp_child(t, c, F_ALIAS)
+				      : t->nodes[c].kind == K_DOTTED_NAME && t->nodes[c].field == F_NAME ? t->nodes[c].first : TP_NONE;
+			if (id == TP_NONE || t->nodes[id].kind != K_IDENTIFIER)
+				continue;
+			tp_str name = {src + t->nodes[id].start, t->nodes[id].end - t->nodes[id].start};
+			const tp_binding *b = tp_resolve_name(&f.res, 0, name.ptr, name.len);
+			if (b && b->kind == TP_BIND_IMPORT && tp_match__qname_in(b->qname, loaders))
+				module_var_names(out, rel, name);
+		}
 	}
 	scan_close(&f);
 }

@@ -76,6 +76,7 @@ typedef struct {
 	const tp_map *library_ops; /* "ns.op" of TORCH_LIBRARY ops in the tree */
 	const tp_map *dist_setups; /* distributed mode and -s: functions of other files that call init_process_group or build DDP */
 	const tp_map *dist_iterables; /* distributed mode: IterableDataset classes of other files */
+	const tp_map *dist_loaders;   /* distributed mode: torch's DataLoader as other files import it (`helpers.DataLoader`) */
 } tp_convert_opts;
 
 /* Converts src[0..len). Never fails: problems become WARNING rows. */
@@ -128,5 +129,9 @@ void tp_distributed_setters(tp_strings *out, tp_parser *parser, const char *src,
  * IterDataPipe), by the names other files import them by. Appended to out
  * (owned). */
 void tp_iterable_datasets(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
+/* The names under which a file imports torch's DataLoader at module level
+ * (`from torch.utils.data import DataLoader` in helpers.py: helpers.DataLoader),
+ * which MAIN may import from it, also by `from helpers import *`. */
+void tp_loader_exports(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
 
 #endif

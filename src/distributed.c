@@ -66,6 +66,34 @@ static const char *const dataloader[] = {"torch.utils.data.DataLoader", "torch.u
 const char *const tp_ddp_names[] = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.DistributedDataParallel",
 				    "torch.nn.parallel.distributed.DistributedDataParallel", NULL};
 
+/* Whether call builds torch's DataLoader: by its name in torch, or as a
+ * module of the tree imports it (`from helpers import DataLoader`, or a
+ * `DataLoader` that only `from helpers import *` provides). */
+static int dataloader_call(const tp_matcher *m, uint32_t call, const char *qn)
+{
+	if (tp_match__qname_in(qn, dataloader))
+		return 1;
+	if (!m->dist_loaders || !m->dist_loaders->count)
+		return 0;
+	if (qn)
+		return tp_map_get(m->dist_loaders, qn, strlen(qn)) != NULL;
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
+	tp_str name = kind(m, fn) == K_IDENTIFIER ? text(m, fn) : (tp_str){"", 0};
+	if (!name.len || tp_resolve_name(m->res, fn, name.ptr, name.len))
+		return 0;
+	for (uint32_t s = N(m, 0)->first; s != TP_NONE; s = N(m, s)->next) { /* the star imports */
+		uint32_t mod = kind(m, s) == K_IMPORT_FROM ? tp_child(m->tree, s, F_MODULE_NAME) : TP_NONE, c = N(m, s)->first;
+		while (c != TP_NONE && kind(m, c) != K_WILDCARD_IMPORT)
+			c = N(m, c)->next;
+		if (mod == TP_NONE || c == TP_NONE)
+			continue;
+		const char *key = tp_arena_printf(m->arena, "%.*s.%.*s", (int)text(m, mod).len, text(m, mod).ptr, (int)name.len, name.ptr);
+		if (tp_map_get(m->dist_loaders, key, strlen(key)))
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether call builds a DataParallel: torch's, or a subclass of it that the
  * file defines (StyleTTS2's `class MyDataParallel(torch.nn.DataParallel)`,
  * which only adds a __getattr__ that falls back to .module). */
@@ -3548,7 +3576,7 @@ void tp_distributed(tp_matcher *m)
 		} else if (((qn && (strcmp(qn, "os.makedirs") == 0 || strcmp(qn, "os.mkdir") == 0)) || path_mkdir(m, i)) && !rank_guarded(m, i) &&
 			   !tp_match__caught(m, i, os_errors)) {
 			make_dirs_together(m, i, qn ? qn : "Path.mkdir");
-		} else if (tp_match__qname_in(qn, dataloader)) {
+		} else if (dataloader_call(m, i, qn)) {
 			loader_calls++;
 			eval_loaders += evaluation_loader(m, i);
 			uint32_t l = sample_loader(m, i);

@@ -312,7 +312,7 @@ static void gather(void (*find)(tp_strings *, tp_parser *, const char *, size_t,
  * distributed mode, the functions of other files that set up the process
  * group, which MAIN may call. */
 static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_map *library_ops, tp_map *dist_setups,
-		    tp_map *dist_iterables, tp_strings *owned)
+		    tp_map *dist_iterables, tp_map *dist_loaders, tp_strings *owned)
 {
 	tp_parser *parser = NULL;
 	/* With no .cu/.cuh in the tree, a C++ file that never names CUDA holds
@@ -378,6 +378,8 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 			gather(tp_distributed_setters, dist_setups, owned, &parser, data, len, e->rel);
 		if (dist && (memmem(data, len, "IterableDataset", 15) || memmem(data, len, "IterDataPipe", 12)))
 			gather(tp_iterable_datasets, dist_iterables, owned, &parser, data, len, e->rel);
+		if (j->o->dist_main && memmem(data, len, "DataLoader", 10))
+			gather(tp_loader_exports, dist_loaders, owned, &parser, data, len, e->rel);
 		free(data);
 	}
 	tp_parser_free(parser);
@@ -521,12 +523,13 @@ int tp_run(const tp_options *o)
 	tp_ops *ops = NULL;
 	tp_entries entries = {0};
 	job j = {0};
-	tp_map ext_modules, library_ops, dist_setups, dist_iterables;
+	tp_map ext_modules, library_ops, dist_setups, dist_iterables, dist_loaders;
 	tp_strings owned = {0}; /* keys of the three maps */
 	tp_map_init(&ext_modules);
 	tp_map_init(&library_ops);
 	tp_map_init(&dist_setups);
 	tp_map_init(&dist_iterables);
+	tp_map_init(&dist_loaders);
 	char *name = output_name(o->input, o->analyse ? "_analysis" : o->dist_main ? "_msft_multi" : "_msft");
 	int from_stdin = strcmp(o->input, "-") == 0;
 	int preview = o->check || o->diff || from_stdin;
@@ -600,11 +603,12 @@ int tp_run(const tp_options *o)
 	if (o->dist_main && (rc = find_main(&j.main_index, &entries, o)) < 0)
 		goto cleanup;
 	j.copts.dist_model = o->dist_main ? (o->dist_model ? o->dist_model : "") : NULL;
-	prescan(&j, &entries, &ext_modules, &library_ops, &dist_setups, &dist_iterables, &owned);
+	prescan(&j, &entries, &ext_modules, &library_ops, &dist_setups, &dist_iterables, &dist_loaders, &owned);
 	j.copts.ext_modules = &ext_modules;
 	j.copts.library_ops = &library_ops;
 	j.copts.dist_setups = &dist_setups;
 	j.copts.dist_iterables = &dist_iterables;
+	j.copts.dist_loaders = &dist_loaders;
 	j.copts.specify_device = o->specify_device;
 	j.copts.rules = rules;
 	j.copts.ops = ops;
@@ -715,6 +719,7 @@ cleanup:
 	tp_map_dispose(&library_ops);
 	tp_map_dispose(&dist_setups);
 	tp_map_dispose(&dist_iterables);
+	tp_map_dispose(&dist_loaders);
 	for (size_t i = 0; i < owned.len; i++)
 		free(owned.items[i]);
 	tp_array_free(&owned);

@@ -235,6 +235,14 @@ mkdir "$tmp/di/out_s"
 check "-s: process group set up in another file makes the file per-rank" grep -q "^main.py,4,4,WARNING,\"per-rank devices left to the launcher, not DEVICE_ID (-s): this file runs once per rank (it calls ext_dist.init_distributed, which sets up the process group)" "$tmp/di/out_s/src_msft/transplant_result_file/change_list.csv"
 check "-s: no DEVICE_ID in a per-rank file" [ -z "$(grep DEVICE_ID "$tmp/di/out_s/src_msft/main.py")" ]
 
+# Distributed mode: a DataLoader that MAIN gets from a module of the tree (LTSF-Linear's
+# `from data_loader import *`, or `from helpers import DataLoader`) gets its DistributedSampler.
+mkdir -p "$tmp/dl/src" "$tmp/dl/out"
+printf 'from torch.utils.data import DataLoader, TensorDataset\n' >"$tmp/dl/src/helpers.py"
+printf 'import torch\nfrom helpers import *\n\nds = TensorDataset(torch.randn(32, 4))\nloader = DataLoader(ds, batch_size=4, shuffle=True)\nmodel = torch.nn.Linear(4, 1).cuda()\nopt = torch.optim.SGD(model.parameters(), lr=0.1)\nfor epoch in range(2):\n    for (x,) in loader:\n        opt.zero_grad()\n        model(x.cuda()).sum().backward()\n        opt.step()\n' >"$tmp/dl/src/main.py"
+"$bin" -q -i "$tmp/dl/src" -o "$tmp/dl/out" distributed -m main.py
+check "a DataLoader from a star import of the tree gets a DistributedSampler" grep -q "sampler=torch.utils.data.distributed.DistributedSampler(ds)" "$tmp/dl/out/src_msft_multi/main.py"
+
 # Distributed mode: a MAIN whose model a function of another file wraps in DDP (demucs'
 # distrib.wrap) is distributed already: no second wrap, which would all-reduce every gradient twice.
 mkdir -p "$tmp/dw/src" "$tmp/dw/out"
