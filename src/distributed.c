@@ -3431,6 +3431,29 @@ static int measured(const tp_matcher *m, uint32_t id)
 	return 0;
 }
 
+/* Whether the save at node save may run before the load at node load: in
+ * the load's function, above it or in a loop around both; in another
+ * function, unless the load's function calls it only below the load
+ * (jadore's main() loads the data set, then calls train(), which saves). */
+static int may_run_before(const tp_matcher *m, uint32_t save, uint32_t load)
+{
+	uint32_t fs = function_of(m, save), fl = function_of(m, load);
+	if (fs == fl)
+		return save < load || (loop_of(m, load) != TP_NONE && loop_of(m, load) == loop_of(m, save));
+	uint32_t name = kind(m, fs) == K_FUNCTION_DEF ? tp_child(m->tree, fs, F_NAME) : TP_NONE;
+	if (name == TP_NONE)
+		return 1;
+	int calls = 0, below = 1;
+	for (uint32_t j = fl; j < (fl ? N(m, fl)->end_index : m->tree->count); j++) {
+		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+		if (kind(m, f) == K_IDENTIFIER && tp_str_same(text(m, f), text(m, name)) && function_of(m, j) == fl) {
+			calls = 1;
+			below &= j > load && (loop_of(m, j) == TP_NONE || loop_of(m, j) != loop_of(m, load));
+		}
+	}
+	return !calls || !below;
+}
+
 /* Before a torch.load of a file that rank 0 alone saved above (written as
  * one of the saved files): torch.distributed.barrier(), so that the other
  * ranks do not read it while rank 0 writes it. Only where every rank comes:
@@ -3464,8 +3487,12 @@ static void wait_for_save(tp_matcher *m, uint32_t load, const tp_calls *saved)
 			      "torch.distributed.barrier() before this load where every rank comes (the ranks may not all come "
 			      "here: a loop, or an if on what each rank measured)");
 	} else {
-		note(m, load, "if this reads a file that rank 0 alone saves above, call torch.distributed.barrier() before it: "
-			      "the other ranks do not wait for the save");
+		int before = 0; /* a save that may run before this load */
+		for (size_t k = 0; k < saved->len && !before; k++)
+			before = may_run_before(m, saved->items[k], load);
+		if (before)
+			note(m, load, "if this reads a file that rank 0 alone saves above, call torch.distributed.barrier() before "
+				      "it: the other ranks do not wait for the save");
 	}
 }
 
