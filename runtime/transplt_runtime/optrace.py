@@ -84,6 +84,12 @@ def _api_name(func):
     name = resolve_name(func) or resolve_name(getattr(func, "__wrapped__", None))
     if name is None:
         return None
+    # torch 1.13's table names torch.mm "torch.spmm": where the function's own
+    # name is an attribute of that module holding this very function, that is it.
+    module, _, last = name.rpartition(".")
+    own = getattr(func, "__name__", None)
+    if own and own != last and getattr(sys.modules.get(module), own, None) is func:
+        return f"{module}.{own}"
     for accessor in (".__get__", ".__set__"):
         if name.endswith(accessor):
             return name[:-len(accessor)]

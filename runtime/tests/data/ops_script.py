@@ -6,6 +6,7 @@ import torch.nn.functional as F
 
 a = torch.randn(3, 3)
 b = torch.matmul(a, a)
+m = torch.mm(a, a)  # torch 1.13's resolve_name calls it torch.spmm
 c = F.relu(b)
 d = a.add(c)
 name = "to_" + "sparse"
