@@ -850,6 +850,17 @@ static void many_cards_branch(tp_matcher *m, uint32_t stmt)
 			      "scatter, parallel_apply) must go");
 }
 
+/* Whether call passes create_graph=True (anything but a literal False). */
+static int create_graph(const tp_matcher *m, uint32_t call)
+{
+	int kw = 0;
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	uint32_t a = kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, 4, "create_graph", &kw) : TP_NONE;
+	if (a != TP_NONE && kw)
+		a = tp_child(m->tree, a, F_VALUE);
+	return a != TP_NONE && !tp_str_eq(text(m, a), "False");
+}
+
 /* DataParallel's convention, a batch scaled by the card count
  * (`batch_size *= torch.cuda.device_count()`, dlwpt's training.py): under
  * DDP each rank is one card that loads a batch of its own, so the factor
@@ -3545,6 +3556,12 @@ void tp_distributed(tp_matcher *m)
 			continue;
 		const char *qn = qname(m, i);
 		card_scaled_batch(m, i, qn);
+		if (qn && strcmp(qn, "torch.autograd.grad") == 0 && create_graph(m, i))
+			note(m, i, "a gradient penalty (autograd.grad with create_graph=True: WGAN-GP, R1) through a model that "
+				   "DistributedDataParallel wraps: where the penalty has a backward() of its own, it leaves "
+				   "parameters without a gradient (the last bias) and DDP's reducer fails (\"Expected to have "
+				   "finished reduction in the prior iteration\"); add the penalty to the loss of one backward() "
+				   "with the other terms");
 		if (dataparallel_call(m, i, qn)) {
 			/* torch.nn.DataParallel(model, ...) -> model */
 			uint32_t args = tp_child(m->tree, i, F_ARGUMENTS);
