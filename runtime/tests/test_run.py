@@ -84,6 +84,16 @@ def test_ranks_that_trained_apart_and_end_alike_are_out_of_sync_after_a_step():
             "when every rank loads rank 0's checkpoint at the end") in result.stdout
 
 
+def test_a_model_frozen_after_its_step_is_still_compared():
+    # The generator requires no grad at the end, as after each of its steps: it trained all the same.
+    result = cli("run", "--nproc", "2", data("gan_toggle.py"), "--", "--wrap")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "ranks in sync: 4 parameters identical on 2 ranks" in result.stdout
+    result = cli("run", "--nproc", "2", data("gan_toggle.py"))
+    assert result.returncode == 1
+    assert "ranks OUT OF SYNC: parameter Linear#0.bias differs on rank 1" in result.stdout
+
+
 def test_a_hand_written_update_compares_the_parameters_that_got_a_gradient():
     # No torch.optim optimizer: what got a gradient is what trained.
     result = cli("run", "--nproc", "2", data("manual_sgd.py"), "--", "--wrap")

@@ -40,6 +40,9 @@ class Recorder:
         self.modules = []
         self.loaders = {}
         self.optimized = set()
+        # Parameters that required grad at one of their optimizer's steps: a GAN
+        # that sets requires_grad(G, False) after G's step still trained G.
+        self.stepped = set()
         self.first_step = None
         self.step_digests = []
         self._module_ids = set()
@@ -99,6 +102,7 @@ class Recorder:
                 result = step(self, *args, **kwargs)
             if outermost:
                 recorder.steps += 1
+                recorder.stepped.update(id(p) for group in self.param_groups for p in group["params"] if p.requires_grad)
                 if torch.distributed.is_available() and torch.distributed.is_initialized():
                     digests = flat_digests(recorder.parameter_checksums(trainable_only=True))
                     if recorder.steps == 1:
@@ -173,8 +177,9 @@ class Recorder:
     def parameter_checksums(self, trainable_only=False):
         """{"<Class>#<n>": {"class", "params": {name: {"sha256", "sum", "abs_sum"}}}} for every
         module with parameters that no other module contains; n counts modules of that class.
-        trainable_only: only parameters an optimizer was given and that require grad (a frozen
-        network, a replaced head, a layer no optimizer holds are not trained); in a script that
+        trainable_only: only parameters an optimizer was given and that require grad, now or at
+        one of its steps (a frozen network, a replaced head, a layer no optimizer holds are not
+        trained); in a script that
         builds no optimizer (a hand-written update, `p.data.add_(p.grad, alpha=-lr)`), the
         parameters that got a gradient."""
         contained = set()
@@ -187,7 +192,8 @@ class Recorder:
                 # A lazy module that never ran has no values to check.
                 params = [(name, param) for name, param in module.named_parameters()
                           if not isinstance(param, torch.nn.parameter.UninitializedParameter)
-                          and (not trainable_only or (param.requires_grad and self._trained(param)))]
+                          and (not trainable_only or ((param.requires_grad or id(param) in self.stepped)
+                                                      and self._trained(param)))]
                 if id(module) in contained or not params:
                     continue
                 cls = type(module).__name__
