@@ -74,6 +74,13 @@ void tp_plan(tp_item *items, size_t *count, const struct tp_range *errors, uint3
 			}
 			int a_loses = b->user && !a->user;
 			tp_item *lose = a_loses ? a : b, *win = a_loses ? b : a;
+			if (!a->user && !b->user && win->rule_id && lose->rule_id && strcmp(win->rule_id, lose->rule_id) == 0 &&
+			    win->start <= lose->start && lose->end <= win->end) {
+				s[a_loses ? i : j].drop = 1; /* one rule rewrote the whole (-s: `torch.device('cuda', ids[0])`) */
+				if (a_loses)
+					break;
+				continue;
+			}
 			lose->message = tp_arena_printf(arena, "overlapping edits: kept %s (%s), not applied %s (%s)",
 							win->rule_id ? win->rule_id : "built-in", win->message,
 							lose->rule_id ? lose->rule_id : "built-in", lose->message);
