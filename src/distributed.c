@@ -3024,6 +3024,18 @@ static int returns_itself(const tp_matcher *m, uint32_t e, tp_str model)
 	return calls && kind(m, e) == K_IDENTIFIER && tp_str_same(text(m, e), model);
 }
 
+/* Whether identifier obj names a local that is assigned the wrapped model
+ * itself after the wrap (`save_model = model`), maybe among other values. */
+static int aliases_model(const tp_matcher *m, uint32_t obj, tp_str model, uint32_t wrap_at)
+{
+	const tp_binding *b = tp_resolve_name(m->res, obj, text(m, obj).ptr, text(m, obj).len);
+	for (const tp_value *v = b && b->kind == TP_BIND_LOCAL ? b->values : NULL; v; v = v->next)
+		if (v->node != TP_NONE && kind(m, v->node) == K_IDENTIFIER && tp_str_same(text(m, v->node), model) &&
+		    N(m, v->node)->start >= wrap_at)
+			return 1;
+	return 0;
+}
+
 static uint32_t wrap_model(tp_matcher *m, tp_str model, const tp_names *models)
 {
 	uint32_t first_model = TP_NONE, last_model = TP_NONE, train_scope = TP_NONE;
@@ -3164,7 +3176,9 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model, const tp_names *models)
 		if (kind(m, obj) != K_IDENTIFIER)
 			continue;
 		int other = !tp_str_same(text(m, obj), model); /* `def train(net)` given the model */
-		if (other && !receives_model(m, obj, model, &givers))
+		/* a2c's `save_model = actor_critic`, then torch.save(save_model, path) */
+		int alias = other && kind(m, i) == K_CALL && aliases_model(m, obj, model, wrap_at);
+		if (other && !alias && !receives_model(m, obj, model, &givers))
 			continue;
 		const char *oname = other ? tp_arena_strndup(m->arena, text(m, obj).ptr, text(m, obj).len) : name;
 		int here = !other && m->res->scope_of[i] == m->res->scope_of[last_model] && N(m, i)->start >= wrap_at && N(m, i)->start < stop;
@@ -3177,7 +3191,7 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model, const tp_names *models)
 		 * another oname). */
 		int sure = here || (wrapped && b == wrapped && m->res->scope_of[i] != m->res->scope_of[last_model] &&
 				    !called_before(m, i, wrap_at));
-		int maybe = !sure && in_function && (other || (global && b == global) || model_parameter(m, obj, model));
+		int maybe = !sure && (alias || (in_function && (other || (global && b == global) || model_parameter(m, obj, model))));
 		if (!sure && !maybe)
 			continue;
 		if (copied && trained_copy(m, i, models)) { /* Reptile's fast weights: a wrapper's copy averages its gradients */
