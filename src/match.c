@@ -2219,6 +2219,12 @@ static int names_no_device(const tp_matcher *m, uint32_t str)
 	for (const char *const *p = import_fns; qn && *p; p++)
 		if (strcmp(qn, *p) == 0)
 			return tp_match__find_arg(m, args, 0, "name", &kw) == str;
+	/* another framework's device names (`jax.devices("cuda")`, `tf.device("cuda:0")`) */
+	static const char *const foreign[] = {"jax.", "jaxlib.", "tensorflow.", "keras.", "cupy.", "numba.", "mxnet.", "paddle.",
+					      "mindspore.", "tvm.", "oneflow.", NULL};
+	for (const char *const *p = foreign; qn && *p; p++)
+		if (strncmp(qn, *p, strlen(*p)) == 0)
+			return 1;
 	int attr_fn = 0;
 	for (const char *const *p = attr_fns; kind(m, fn) == K_IDENTIFIER && *p; p++)
 		attr_fn |= tp_str_eq(text(m, fn), *p) && !tp_resolve_name(m->res, fn, *p, strlen(*p));
@@ -2679,8 +2685,11 @@ static void match_env_keyword(tp_matcher *m, uint32_t kw)
 		return;
 	for (const tp_rule *r = lookup(&m->rules->string_prefix, s.ptr, w); r; r = r->next)
 		if (tp_str_eq(s, r->old) && tp_regex_match(r->pattern, s.ptr, s.len)) {
-			tp_match__edit(m, r, TP_OP_MODIFY, N(m, name)->start, N(m, name)->end, r->replacement,
-				       msg(m, r, "%.*s= -> %s=", (int)s.len, s.ptr, r->replacement));
+			if (r->warning)
+				tp_match__finding(m, r, TP_OP_WARNING, name, NULL, r->warning);
+			if (strcmp(r->old, r->replacement) != 0)
+				tp_match__edit(m, r, TP_OP_MODIFY, N(m, name)->start, N(m, name)->end, r->replacement,
+					       msg(m, r, "%.*s= -> %s=", (int)s.len, s.ptr, r->replacement));
 			return;
 		}
 }
@@ -2700,7 +2709,11 @@ static void match_gloo(tp_matcher *m, uint32_t str)
 	uint32_t call = kind(m, p) == K_ARG_LIST ? N(m, p)->parent : TP_NONE;
 	const char *qn = call == TP_NONE ? NULL : tp_resolve_qname(m->res, tp_child(m->tree, call, F_FUNCTION), NULL);
 	int kw = 0;
-	if (!qn || strcmp(qn, "torch.distributed.init_process_group") != 0 || memmem(m->src, m->len, "nccl", 4) ||
+	/* init_process_group's backend; or `backend="gloo"` that a launcher passes on to it
+	 * (dask-pytorch-ddp's dispatch.run), not a gloo group of its own (new_group) */
+	int init = qn && strcmp(qn, "torch.distributed.init_process_group") == 0;
+	int passed = call != TP_NONE && kwname != TP_NONE && !(qn && strstr(qn, "new_group"));
+	if ((!init && !passed) || memmem(m->src, m->len, "nccl", 4) ||
 	    (kwname != TP_NONE ? !tp_str_eq(text(m, kwname), "backend") : tp_match__find_arg(m, p, 0, NULL, &kw) != str) ||
 	    !memmem(m->src, m->len, "cuda", 4))
 		return;

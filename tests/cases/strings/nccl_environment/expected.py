@@ -1,0 +1,13 @@
+# NCCL's variables: the network card one has an HCCL name; the others get a
+# WARNING, as HCCL reads none of them.
+import os
+import subprocess
+
+import torch
+import torch_npu
+
+os.environ["HCCL_SOCKET_IFNAME"] = "eth0"
+os.environ["NCCL_DEBUG"] = "INFO"
+os.environ.setdefault("NCCL_IB_DISABLE", "1")
+subprocess.run(["python", "train.py"], env=dict(os.environ, NCCL_BLOCKING_WAIT="1"))
+torch.distributed.init_process_group("hccl")
