@@ -916,6 +916,28 @@ static int evaluation_loader(const tp_matcher *m, uint32_t call)
 	return 0;
 }
 
+/* The `None` that a DataLoader's sampler name holds (`train_sampler = None`,
+ * then `DataLoader(train_dataset, shuffle=(train_sampler is None),
+ * sampler=train_sampler)`), when that is its only value, it is assigned in
+ * the call's scope after the dataset, and shuffle is left out or tests the
+ * name; else TP_NONE. */
+static uint32_t none_sampler(const tp_matcher *m, uint32_t call, uint32_t v)
+{
+	const tp_binding *b = kind(m, v) == K_IDENTIFIER ? tp_resolve_name(m->res, v, text(m, v).ptr, text(m, v).len) : NULL;
+	uint32_t none = b && b->kind == TP_BIND_LOCAL ? b->value : TP_NONE;
+	if (none == TP_NONE || !tp_str_eq(text(m, none), "None") || m->res->scope_of[none] != m->res->scope_of[call] || none > call)
+		return TP_NONE;
+	int kw = 0;
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	uint32_t ds = tp_match__find_arg(m, args, 0, "dataset", &kw);
+	ds = ds != TP_NONE && kw ? tp_child(m->tree, ds, F_VALUE) : ds;
+	const tp_binding *db = kind(m, ds) == K_IDENTIFIER ? tp_resolve_name(m->res, ds, text(m, ds).ptr, text(m, ds).len) : NULL;
+	if (!db || db->kind != TP_BIND_LOCAL || db->value == TP_NONE || db->value > none)
+		return TP_NONE; /* the dataset must be there when the sampler is made */
+	uint32_t sh = tp_match__find_arg(m, args, 2, "shuffle", &kw);
+	return sh == TP_NONE || (kw && mentions(m, sh, text(m, v))) ? none : TP_NONE;
+}
+
 /* Adds a DistributedSampler to one DataLoader call and returns the loader's
  * variable node when the call is assigned to a plain name. */
 static uint32_t sample_loader(tp_matcher *m, uint32_t call)
@@ -924,6 +946,16 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 	if (args == TP_NONE || kind(m, args) != K_ARG_LIST)
 		return TP_NONE;
 	int kw = 0;
+	uint32_t given = tp_match__find_arg(m, args, -1, "sampler", &kw);
+	if (given != TP_NONE && (given = none_sampler(m, call, tp_child(m->tree, given, F_VALUE))) != TP_NONE) {
+		/* `train_sampler = None` (SupContrast): the name gets the DistributedSampler */
+		uint32_t p = N(m, call)->parent, ds = tp_match__find_arg(m, args, 0, "dataset", &kw);
+		ds = ds != TP_NONE && kw ? tp_child(m->tree, ds, F_VALUE) : ds;
+		add(m, TP_OP_MODIFY, N(m, given)->start, N(m, given)->end,
+		    tp_arena_printf(m->arena, "torch.utils.data.distributed.DistributedSampler(%.*s)", (int)text(m, ds).len, text(m, ds).ptr),
+		    "the DataLoader's sampler is a DistributedSampler: each rank reads its share");
+		return kind(m, p) == K_ASSIGNMENT && kind(m, tp_child(m->tree, p, F_LEFT)) == K_IDENTIFIER ? tp_child(m->tree, p, F_LEFT) : TP_NONE;
+	}
 	if (tp_match__find_arg(m, args, -1, "sampler", &kw) != TP_NONE || tp_match__find_arg(m, args, -1, "batch_sampler", &kw) != TP_NONE) {
 		note(m, call, "this DataLoader has a sampler already: left alone; make sure it is a DistributedSampler");
 		return TP_NONE;
