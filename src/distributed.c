@@ -1227,12 +1227,17 @@ static int rank_derived(const tp_matcher *m, uint32_t e, int depth)
 		char low[64];
 		if (kind(m, j) == K_IDENTIFIER && lower_name(low, sizeof low, t) && (strstr(low, "rank") || strstr(low, "process_index")))
 			return 1;
-		if (kind(m, j) == K_STRING_CONTENT && memmem(t.ptr, t.len, "RANK", 4))
-			return 1;
+		if (kind(m, j) == K_STRING_CONTENT && lower_name(low, sizeof low, t) && strstr(low, "rank"))
+			return 1; /* os.environ["LOCAL_RANK"], config['local_rank'] */
 		const tp_binding *b = kind(m, j) == K_IDENTIFIER && N(m, j)->field != F_ATTRIBUTE && depth < 2
 					      ? tp_resolve_name(m->res, j, t.ptr, t.len) : NULL;
 		if (b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE && rank_derived(m, b->value, depth + 1))
 			return 1;
+		for (uint32_t a = 0; kind(m, j) == K_ATTRIBUTE && depth < 2 && a < m->tree->count; a++) { /* self.gpu = config['local_rank'] */
+			uint32_t left = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_LEFT) : TP_NONE;
+			if (kind(m, left) == K_ATTRIBUTE && tp_str_same(text(m, left), t) && rank_derived(m, tp_child(m->tree, a, F_RIGHT), depth + 1))
+				return 1;
+		}
 	}
 	return 0;
 }
@@ -2040,7 +2045,8 @@ static uint32_t per_rank(const tp_matcher *m, const char **why)
 					    "torch.multiprocessing.spawn", "torch.multiprocessing.start_processes",
 					    "deepspeed.init_distributed", NULL};
 	static const char *const fsdp[] = {"torch.distributed.fsdp.FullyShardedDataParallel",
-					   "torch.distributed.fsdp.fully_sharded_data_parallel.FullyShardedDataParallel", NULL};
+					   "torch.distributed.fsdp.fully_sharded_data_parallel.FullyShardedDataParallel",
+					   "apex.parallel.DistributedDataParallel", NULL}; /* and apex's DDP (BYOL-PyTorch) */
 	int one = 0; /* a group of one process: its DDP or FSDP runs in this one process too */
 	for (uint32_t i = 0; i < m->tree->count && !one; i++) {
 		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
