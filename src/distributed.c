@@ -2815,6 +2815,23 @@ static int trains_inside(const tp_matcher *m, tp_str name)
 	return 0;
 }
 
+/* Whether call is given an optimizer: a name assigned a torch.optim one
+ * (`model.train_loop(epoch, loader, optimizer)` of another file's class,
+ * CloserLookFewShot's, which trains inside). */
+static int gets_optimizer(const tp_matcher *m, uint32_t call)
+{
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	for (uint32_t a = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE; a != TP_NONE; a = N(m, a)->next) {
+		uint32_t v = kind(m, a) == K_KEYWORD_ARG ? tp_child(m->tree, a, F_VALUE) : a;
+		const tp_binding *b = kind(m, v) == K_IDENTIFIER ? tp_resolve_name(m->res, v, text(m, v).ptr, text(m, v).len) : NULL;
+		uint32_t value = b && b->kind == TP_BIND_LOCAL ? b->value : TP_NONE;
+		const char *qn = kind(m, value) == K_CALL ? qname(m, value) : NULL;
+		if (qn && strncmp(qn, "torch.optim.", 12) == 0 && !strchr(qn + 12, '.'))
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether a method named name of a class of MAIN runs a layer of the
  * model: it calls self(...) or self.part(...) beyond nn.Module's own API
  * (`return self.critic(x)`, not `init_hidden` that makes zeros); -1 when
@@ -2859,9 +2876,12 @@ static int bypasses_forward(const tp_matcher *m, uint32_t i)
 			return 0;
 	int computes = method_computes(m, a);
 	/* of another file's class: given inputs, and not named for making
-	 * state (`init_hidden(batch)`, `initHidden(1)`, `reset_states(n)`) */
-	if (computes < 0 && ((a.len >= 4 && strncasecmp(a.ptr, "init", 4) == 0) || (a.len >= 5 && strncasecmp(a.ptr, "reset", 5) == 0)))
-		return 0;
+	 * state (`init_hidden(batch)`, `initHidden(1)`, `reset_states(n)`) nor
+	 * for evaluation (`test_loop(loader)`, `predict(x)`) */
+	static const char *const no_training[] = {"init", "reset", "test", "eval", "valid", "predict", "infer", NULL};
+	for (const char *const *w = no_training; computes < 0 && *w; w++) /* `init_hidden(batch)`, `test_loop(loader)` */
+		if (a.len >= strlen(*w) && strncasecmp(a.ptr, *w, strlen(*w)) == 0)
+			return 0;
 	return computes < 0 ? kind(m, args) == K_ARG_LIST && N(m, args)->first != TP_NONE : computes;
 }
 
@@ -3260,7 +3280,8 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model, const tp_names *models)
 						    sure ? ".module" : via)
 				  : tp_arena_printf(m->arena, "%s.%.*s goes through %s: DistributedDataParallel has only nn.Module's own attributes",
 						    oname, (int)a.len, a.ptr, sure ? ".module" : via);
-		if (reflected == TP_NONE && attr != TP_NONE && kind(m, N(m, i)->parent) == K_CALL && N(m, i)->field == F_FUNCTION && trains_inside(m, a))
+		if (reflected == TP_NONE && attr != TP_NONE && kind(m, N(m, i)->parent) == K_CALL && N(m, i)->field == F_FUNCTION &&
+		    (trains_inside(m, a) || (method_computes(m, a) < 0 && gets_optimizer(m, N(m, i)->parent))))
 			note(m, i, tp_arena_printf(m->arena, "%.*s trains %s inside a method: its forward runs around DistributedDataParallel, "
 							   "so no gradient is synchronised; call the wrapped %s itself for the forward in that step",
 						   (int)a.len, a.ptr, oname, oname));
