@@ -309,8 +309,9 @@ static void gather(void (*find)(tp_strings *, tp_parser *, const char *, size_t,
 /* Before the workers start: what the C++/CUDA sources register (their rows
  * go straight into the results) and which extension modules the Python
  * files build, so every Python file can spot calls into them; in
- * distributed mode, the functions of other files that set up the process
- * group, which MAIN may call. */
+ * distributed mode (and with -s), the functions of other files that set up
+ * the process group, which MAIN may call; in distributed mode, their
+ * IterableDataset classes and DataLoader imports too. */
 static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_map *library_ops, tp_map *dist_setups,
 		    tp_map *dist_iterables, tp_map *dist_loaders, tp_strings *owned)
 {
@@ -376,9 +377,9 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 		}
 		if (dist && (memmem(data, len, "init_process_group", 18) || memmem(data, len, "DistributedDataParallel", 23)))
 			gather(tp_distributed_setters, dist_setups, owned, &parser, data, len, e->rel);
-		if (dist && (memmem(data, len, "IterableDataset", 15) || memmem(data, len, "IterDataPipe", 12)))
+		if (dist && j->o->dist_main && (memmem(data, len, "IterableDataset", 15) || memmem(data, len, "IterDataPipe", 12)))
 			gather(tp_iterable_datasets, dist_iterables, owned, &parser, data, len, e->rel);
-		if (j->o->dist_main && memmem(data, len, "DataLoader", 10))
+		if (dist && j->o->dist_main && memmem(data, len, "DataLoader", 10))
 			gather(tp_loader_exports, dist_loaders, owned, &parser, data, len, e->rel);
 		free(data);
 	}
@@ -524,7 +525,7 @@ int tp_run(const tp_options *o)
 	tp_entries entries = {0};
 	job j = {0};
 	tp_map ext_modules, library_ops, dist_setups, dist_iterables, dist_loaders;
-	tp_strings owned = {0}; /* keys of the three maps */
+	tp_strings owned = {0}; /* keys of the maps */
 	tp_map_init(&ext_modules);
 	tp_map_init(&library_ops);
 	tp_map_init(&dist_setups);
