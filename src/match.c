@@ -2678,10 +2678,12 @@ static void match_env_keyword(tp_matcher *m, uint32_t kw)
 {
 	uint32_t name = tp_child(m->tree, kw, F_NAME);
 	tp_str s = name == TP_NONE ? (tp_str){"", 0} : text(m, name);
-	size_t w = 0;
+	size_t w = 0, all = 0; /* the leading word (the rules' key), and the whole name: NCCL_P2P_DISABLE */
 	while (w < s.len && ((s.ptr[w] >= 'A' && s.ptr[w] <= 'Z') || s.ptr[w] == '_'))
 		w++;
-	if (w < 4 || w != s.len)
+	while (all < s.len && ((s.ptr[all] >= 'A' && s.ptr[all] <= 'Z') || s.ptr[all] == '_' || (all && isdigit((unsigned char)s.ptr[all]))))
+		all++;
+	if (w < 4 || all != s.len)
 		return;
 	for (const tp_rule *r = lookup(&m->rules->string_prefix, s.ptr, w); r; r = r->next)
 		if (tp_str_eq(s, r->old) && tp_regex_match(r->pattern, s.ptr, s.len)) {

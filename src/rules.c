@@ -311,13 +311,13 @@ static int finish_rule(tp_rule *r, const tp_json *entry, const struct src *src)
 		r->key = tp_xstrdup(r->func_name);
 		break;
 	case TP_RULE_STRING: {
-		/* Looked up by the string's leading word: letters and '_'. */
+		/* Looked up by the string's leading word: letters and '_' (so
+		 * NCCL_P2P_DISABLE's is NCCL_P, as the string's own). */
 		size_t w = 0;
 		while (r->old[w] == '_' || ((r->old[w] | 0x20) >= 'a' && (r->old[w] | 0x20) <= 'z'))
 			w++;
-		if (!w || (r->old[w] && r->old[w] != '.' && r->old[w] != ':'))
-			return fail(src, entry, "%s.old: \"%s\" must start with a word of letters and '_' (then '.' or ':' may follow)",
-				    src->where, r->old);
+		if (!w)
+			return fail(src, entry, "%s.old: \"%s\" must start with a letter or '_'", src->where, r->old);
 		r->key = tp_xstrndup(r->old, w);
 		break;
 	}

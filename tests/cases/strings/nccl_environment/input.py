@@ -8,5 +8,6 @@ import torch
 os.environ["NCCL_SOCKET_IFNAME"] = "eth0"
 os.environ["NCCL_DEBUG"] = "INFO"
 os.environ.setdefault("NCCL_IB_DISABLE", "1")
-subprocess.run(["python", "train.py"], env=dict(os.environ, NCCL_BLOCKING_WAIT="1"))
+os.environ["NCCL_P2P_DISABLE"] = "1"  # a digit in the name
+subprocess.run(["python", "train.py"], env=dict(os.environ, NCCL_BLOCKING_WAIT="1", NCCL_P2P_LEVEL="NVL"))
 torch.distributed.init_process_group("nccl")
