@@ -1719,6 +1719,14 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 		tp_str method = text(m, attr_name(m, fn));
 		classify(m, call, tp_arena_printf(m->arena, "torch.Tensor.%.*s", (int)method.len, method.ptr));
 	}
+	if (qn && strcmp(qn, "functools.partial") == 0) { /* `partial(torch.backends.cuda.sdp_kernel, ...)` calls it later */
+		int kw;
+		uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+		uint32_t f = args == TP_NONE ? TP_NONE : tp_match__find_arg(m, args, 0, NULL, &kw);
+		const char *fq = f != TP_NONE && (kind(m, f) == K_ATTRIBUTE || kind(m, f) == K_IDENTIFIER) ? tp_resolve_qname(m->res, f, NULL) : NULL;
+		if (fq)
+			classify(m, f, fq);
+	}
 	if (qn && (r = lookup_z(&m->rules->similar, qn)) && (m->rules->replace_similar || r->user))
 		apply_similar(m, r, call, fn, qn);
 	else if (qn && r && !lookup_z(&m->rules->func_qualified, qn)) { /* not where a rule renames it */
