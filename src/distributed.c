@@ -2536,16 +2536,6 @@ static char free_quote(const tp_matcher *m, uint32_t node)
 	return '\'';
 }
 
-/* The name of parameter c of a function definition (`model`, `model:
- * Net`, `model=None`), else TP_NONE (`*args`, `/`). */
-static uint32_t param_name(const tp_matcher *m, uint32_t c)
-{
-	uint32_t id = kind(m, c) == K_IDENTIFIER ? c : tp_child(m->tree, c, F_NAME);
-	if (id == TP_NONE && kind(m, c) == K_TYPED_PARAM)
-		id = N(m, c)->first; /* a typed parameter has no name field */
-	return kind(m, id) == K_IDENTIFIER ? id : TP_NONE;
-}
-
 /* Whether identifier obj names a parameter of a function that holds it:
  * `def train(model, loader)`. */
 static int model_parameter(const tp_matcher *m, uint32_t obj, tp_str model)
@@ -2553,7 +2543,7 @@ static int model_parameter(const tp_matcher *m, uint32_t obj, tp_str model)
 	for (uint32_t s = m->res->scope_of[obj]; s != 0; s = m->res->scope_of[s]) {
 		uint32_t params = kind(m, s) == K_FUNCTION_DEF ? tp_child(m->tree, s, F_PARAMETERS) : TP_NONE;
 		for (uint32_t c = params == TP_NONE ? TP_NONE : N(m, params)->first; c != TP_NONE; c = N(m, c)->next) {
-			uint32_t id = param_name(m, c);
+			uint32_t id = tp_match__param_name(m, c);
 			if (id != TP_NONE && tp_str_same(text(m, id), model))
 				return 1;
 		}
@@ -2585,7 +2575,7 @@ static int receives_model(const tp_matcher *m, uint32_t obj, tp_str model, const
 	uint32_t params = def == 0 ? TP_NONE : tp_child(m->tree, def, F_PARAMETERS), fname = def == 0 ? TP_NONE : tp_child(m->tree, def, F_NAME);
 	int index = -1, k = 0;
 	for (uint32_t c = params == TP_NONE ? TP_NONE : N(m, params)->first; c != TP_NONE && index < 0; c = N(m, c)->next, k++) {
-		uint32_t id = param_name(m, c);
+		uint32_t id = tp_match__param_name(m, c);
 		if (id != TP_NONE && tp_str_same(text(m, id), text(m, obj)))
 			index = k;
 	}
@@ -2679,7 +2669,7 @@ static uint32_t class_uses_own(const tp_matcher *m, uint32_t cls, uint32_t call,
 		for (int j = 0; p != TP_NONE && j < k; p = N(m, p)->next)
 			j += kind(m, p) != K_COMMENT;
 		k++;
-		uint32_t id = p == TP_NONE ? TP_NONE : param_name(m, p);
+		uint32_t id = p == TP_NONE ? TP_NONE : tp_match__param_name(m, p);
 		if (id != TP_NONE && kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model))
 			tp_array_push(&names, text(m, id));
 	}

@@ -869,7 +869,7 @@ int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v) { ret
 /* The text around index expression s that makes it a device string:
  * f'npu:{s}', or with the other quote when s holds this one; '{}'.format(s)
  * when s holds both or spans lines (an f-string may not, before Python 3.12). */
-void tp_match__index_affixes(tp_matcher *m, const char *device, tp_str s, const char **pre, const char **post)
+static void index_affixes(tp_matcher *m, const char *device, tp_str s, const char **pre, const char **post)
 {
 	int single = memchr(s.ptr, '\'', s.len) != NULL, dbl = memchr(s.ptr, '"', s.len) != NULL;
 	if ((single && dbl) || memchr(s.ptr, '\n', s.len) || memchr(s.ptr, '\\', s.len)) {
@@ -904,7 +904,7 @@ static void device_value(tp_matcher *m, const tp_rule *r, uint32_t v, const char
 		rep = tp_arena_printf(m->arena, "'%s:%.*s'", r->device, (int)s.len, s.ptr);
 	const char *pre = NULL, *post = NULL;
 	if (kind(m, v) != K_INTEGER && tp_match__int_index(m, r, v)) {
-		tp_match__index_affixes(m, r->device, s, &pre, &post);
+		index_affixes(m, r->device, s, &pre, &post);
 		rep = tp_arena_printf(m->arena, "%s%.*s%s", pre, (int)s.len, s.ptr, post);
 	}
 	if (!rep)
@@ -1762,6 +1762,14 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 		apply_device_index(m, r, call, mname);
 }
 
+uint32_t tp_match__param_name(const tp_matcher *m, uint32_t c)
+{
+	uint32_t id = kind(m, c) == K_IDENTIFIER ? c : tp_child(m->tree, c, F_NAME);
+	if (id == TP_NONE && kind(m, c) == K_TYPED_PARAM)
+		id = N(m, c)->first; /* a typed parameter has no name field */
+	return kind(m, id) == K_IDENTIFIER ? id : TP_NONE;
+}
+
 /* Whether identifier e reads a parameter of its function that has no
  * default (`def init_distributed(rank, dist_backend)`): a caller's value. */
 static int bare_parameter(const tp_matcher *m, uint32_t e)
@@ -1771,8 +1779,8 @@ static int bare_parameter(const tp_matcher *m, uint32_t e)
 	for (uint32_t s = m->res->scope_of[e]; b && s != 0; s = m->res->scope_of[s]) {
 		uint32_t params = kind(m, s) == K_FUNCTION_DEF ? tp_child(m->tree, s, F_PARAMETERS) : TP_NONE;
 		for (uint32_t c = params == TP_NONE ? TP_NONE : N(m, params)->first; c != TP_NONE; c = N(m, c)->next) {
-			uint32_t id = kind(m, c) == K_IDENTIFIER ? c : kind(m, c) == K_TYPED_PARAM ? N(m, c)->first : TP_NONE;
-			if (kind(m, id) == K_IDENTIFIER && tp_str_same(text(m, id), name) && tp_resolve_name(m->res, id, name.ptr, name.len) == b)
+			uint32_t id = kind(m, c) == K_IDENTIFIER || kind(m, c) == K_TYPED_PARAM ? tp_match__param_name(m, c) : TP_NONE;
+			if (id != TP_NONE && tp_str_same(text(m, id), name) && tp_resolve_name(m->res, id, name.ptr, name.len) == b)
 				return 1;
 		}
 	}

@@ -60,8 +60,10 @@ tp_str tp_match__indent(const tp_matcher *m, uint32_t off);
  * stmt ends, indented like stmt's first line. */
 void tp_match__insert_line_after(tp_matcher *m, const tp_rule *r, uint32_t stmt, const char *line, const char *message);
 /* The positional argument idx, or the keyword argument kw, of an argument list. */
-void tp_match__index_affixes(tp_matcher *m, const char *device, tp_str s, const char **pre, const char **post);
 uint32_t tp_match__find_arg(const tp_matcher *m, uint32_t args, int idx, const char *kw, int *is_kw);
+/* The name of parameter c of a function definition (`model`, `model:
+ * Net`, `model=None`), else TP_NONE (`*args`, `/`). */
+uint32_t tp_match__param_name(const tp_matcher *m, uint32_t c);
 /* Adds the keyword argument kw ("name=value") after the last argument of
  * an argument list; not to one with *args or **kwargs, which may hold it. */
 void tp_match__add_keyword(tp_matcher *m, const tp_rule *r, uint32_t args, const char *kw, const char *message);
