@@ -2885,6 +2885,36 @@ static uint32_t function_of(const tp_matcher *m, uint32_t node)
 	return s;
 }
 
+/* The end (a node index) of what runs after node in its loop, or else in
+ * its function (the module's end at module level). */
+static uint32_t step_end(const tp_matcher *m, uint32_t node)
+{
+	uint32_t fn = function_of(m, node), loop = loop_of(m, node);
+	return loop != TP_NONE ? N(m, loop)->end_index : fn ? N(m, fn)->end_index : m->tree->count;
+}
+
+/* Whether a backward() follows node in its loop or function. */
+static int backward_follows(const tp_matcher *m, uint32_t node)
+{
+	for (uint32_t j = node, end = step_end(m, node); j < end; j++) {
+		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
+		if (kind(m, f) == K_ATTRIBUTE && tp_str_eq(text(m, tp_child(m->tree, f, F_ATTRIBUTE)), "backward") &&
+		    function_of(m, j) == function_of(m, node))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether subscript i of the model is a layer called on inputs where
+ * autograd records, before a backward() (`h = model[0](x)` of an
+ * nn.Sequential): a forward around DistributedDataParallel's. */
+static int layer_bypasses_forward(const tp_matcher *m, uint32_t i)
+{
+	uint32_t call = N(m, i)->parent, args = kind(m, call) == K_CALL ? tp_child(m->tree, call, F_ARGUMENTS) : TP_NONE;
+	return kind(m, call) == K_CALL && N(m, i)->field == F_FUNCTION && kind(m, args) == K_ARG_LIST && N(m, args)->first != TP_NONE &&
+	       !grad_off(m, call) && kind(m, N(m, call)->parent) != K_EXPR_STMT && backward_follows(m, call);
+}
+
 /* Whether statement stmt is alone on its lines: only indentation before it,
  * and nothing but a comment after it. */
 static int own_lines(const tp_matcher *m, uint32_t stmt)
@@ -2911,8 +2941,7 @@ static void average_gradients(tp_matcher *m, const struct bypass *b, size_t n)
 {
 	tp_array(struct bypass) done = {0}; /* the backward calls averaged, per name */
 	for (size_t k = 0; k < n; k++) {
-		uint32_t fn = function_of(m, b[k].call), loop = loop_of(m, b[k].call);
-		uint32_t end = loop != TP_NONE ? N(m, loop)->end_index : fn ? N(m, fn)->end_index : m->tree->count;
+		uint32_t fn = function_of(m, b[k].call), end = step_end(m, b[k].call);
 		int found = 0, warned = 0;
 		for (uint32_t j = b[k].call; j < end; j++) {
 			uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
@@ -3275,7 +3304,8 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model, const tp_names *models)
 			note(m, i, tp_arena_printf(m->arena, "%.*s trains %s inside a method: its forward runs around DistributedDataParallel, "
 							   "so no gradient is synchronised; call the wrapped %s itself for the forward in that step",
 						   (int)a.len, a.ptr, oname, oname));
-		else if (reflected == TP_NONE && attr != TP_NONE && bypasses_forward(m, i))
+		else if ((reflected == TP_NONE && attr != TP_NONE && bypasses_forward(m, i)) ||
+			 (kind(m, i) == K_SUBSCRIPT && layer_bypasses_forward(m, i)))
 			tp_array_push(&bypasses, ((struct bypass){i, oname}));
 		if (helper && early_stopper(m, i) == 2)
 			note(m, i, tp_arena_printf(m->arena, "%.*s saves the model on every rank, into one file (code of another file): put "

@@ -30,13 +30,15 @@ r1=$(batches "$tmp/two.log" 1)
 [ $((r0 * 2)) = "$one" ] && [ $((r1 * 2)) = "$one" ] || fail "each rank should read half of $one batches, read $r0 and $r1"
 echo "distributed ok: one process $one batches per epoch, ranks $r0 + $r1, in sync"
 
-# Training that calls the model's own methods (agent.get_value(x)) runs
-# around DDP's forward: the gradient averaging after backward keeps the ranks
-# in sync.
-(cd "$tmp" && "$bin" run --nproc 2 "$root/tests/cases/distributed/method_bypass/expected.py") >"$tmp/meth.log" 2>&1 ||
-	{ cat "$tmp/meth.log"; fail "2-process run of method_bypass failed"; }
-grep -q "ranks in sync: .* on 2 ranks" "$tmp/meth.log" || { cat "$tmp/meth.log"; fail "method_bypass: ranks not in sync"; }
-echo "distributed ok: training through the model's methods stays in sync"
+# Training that calls the model's own methods (agent.get_value(x)) or its
+# layers (model[0](x)) runs around DDP's forward: the gradient averaging after
+# backward keeps the ranks in sync.
+for c in method_bypass layer_bypass; do
+	(cd "$tmp" && "$bin" run --nproc 2 "$root/tests/cases/distributed/$c/expected.py") >"$tmp/$c.log" 2>&1 ||
+		{ cat "$tmp/$c.log"; fail "2-process run of $c failed"; }
+	grep -q "ranks in sync: .* on 2 ranks" "$tmp/$c.log" || { cat "$tmp/$c.log"; fail "$c: ranks not in sync"; }
+done
+echo "distributed ok: training through the model's methods or layers stays in sync"
 
 # Rank 0 alone saves the best weights that every rank then reloads: the
 # barrier before the load keeps the other ranks from reading a file half
