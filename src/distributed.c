@@ -895,6 +895,22 @@ static void card_scaled_batch(tp_matcher *m, uint32_t call, const char *qn)
 							"card got)", (int)t.len, t.ptr));
 }
 
+/* An experiment tracker that MAIN starts outside a rank test
+ * (`SummaryWriter(log_dir)`, `wandb.init(...)`): every rank would log a run
+ * of its own. Its uses cannot go under a rank test without it, so this is
+ * a WARNING, not an edit. */
+static void every_rank_tracker(tp_matcher *m, uint32_t call, const char *qn)
+{
+	static const char *const trackers[] = {"torch.utils.tensorboard.SummaryWriter", "torch.utils.tensorboard.writer.SummaryWriter",
+					       "tensorboardX.SummaryWriter", "wandb.init", "mlflow.start_run", "neptune.init_run",
+					       "comet_ml.Experiment", "swanlab.init", NULL};
+	if (!tp_match__qname_in(qn, trackers) || rank_guarded(m, call))
+		return;
+	note(m, call, tp_arena_printf(m->arena, "%s runs on every rank, so each rank logs a run of its own (an event file or a "
+						"run per rank, with the same steps): create it under `if npu_rank == 0:` (None on the other "
+						"ranks) and log only where it is not None", qn));
+}
+
 /* Whether a DataLoader call reads evaluation data by its names: the
  * dataset's or the loader's has a word that starts with test, val or eval
  * (`test_loader`, `DataLoader(val_set)`; not `interval`, `latest`). */
@@ -3649,6 +3665,7 @@ void tp_distributed(tp_matcher *m)
 			continue;
 		const char *qn = qname(m, i);
 		card_scaled_batch(m, i, qn);
+		every_rank_tracker(m, i, qn);
 		if (qn && strcmp(qn, "torch.autograd.grad") == 0 && create_graph(m, i))
 			note(m, i, "a gradient penalty (autograd.grad with create_graph=True: WGAN-GP, R1) through a model that "
 				   "DistributedDataParallel wraps: where the penalty has a backward() of its own, it leaves "
