@@ -2,6 +2,7 @@
  * plan -> apply -> verify, with all scratch memory in one arena. */
 #include "convert.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -641,9 +642,61 @@ static int str_format(tp_buf *out, size_t fmt_at, const tp_resolver *res, uint32
 	return ok;
 }
 
+/* `FMT.format(a, b)` (fmt: the literal FMT; args: the call's arguments):
+ * each `{}`, `{0}` or `{name}` becomes that argument's value. Returns 0 when
+ * one is not known, or has a conversion or format spec. */
+static int str_dot_format(tp_buf *out, uint32_t fmt, const tp_resolver *res, uint32_t args, const str_env *env, int depth)
+{
+	const tp_tree *t = res->tree;
+	tp_buf f = {0};
+	int ok = t->nodes[args].kind == K_ARG_LIST && str_value(&f, res, fmt, env, depth + 1);
+	uint32_t next = 0; /* the next automatic field's position */
+	for (size_t i = 0; ok && i < f.len; i++) {
+		char c = f.ptr[i];
+		if ((c == '{' || c == '}') && i + 1 < f.len && f.ptr[i + 1] == c) {
+			tp_buf_putc(out, f.ptr[i++]);
+			continue;
+		}
+		if (c == '}') {
+			ok = 0;
+			break;
+		}
+		if (c != '{') {
+			tp_buf_putc(out, c);
+			continue;
+		}
+		const char *close = memchr(f.ptr + i, '}', f.len - i);
+		size_t n = close ? (size_t)(close - (f.ptr + i)) - 1 : 0;
+		const char *field = f.ptr + i + 1;
+		if (!close || memchr(field, ':', n) || memchr(field, '!', n) || memchr(field, '.', n) || memchr(field, '[', n)) {
+			ok = 0;
+			break;
+		}
+		int positional = n == 0 || isdigit((unsigned char)field[0]);
+		uint32_t want = n == 0 ? next++ : positional ? (uint32_t)strtoul(field, NULL, 10) : 0, pos = 0, arg = TP_NONE;
+		for (uint32_t c2 = t->nodes[args].first; c2 != TP_NONE && arg == TP_NONE && ok; c2 = t->nodes[c2].next) {
+			uint16_t k = t->nodes[c2].kind;
+			if (k == K_LIST_SPLAT || k == K_DICT_SPLAT) {
+				ok = 0;
+			} else if (k == K_KEYWORD_ARG) {
+				uint32_t kn = tp_child(t, c2, F_NAME);
+				if (!positional && kn != TP_NONE && t->nodes[kn].end - t->nodes[kn].start == n &&
+				    memcmp(res->src + t->nodes[kn].start, field, n) == 0)
+					arg = tp_child(t, c2, F_VALUE);
+			} else if (k != K_COMMENT && positional && pos++ == want) {
+				arg = c2;
+			}
+		}
+		ok = ok && arg != TP_NONE && str_value(out, res, arg, env, depth + 1);
+		i += n + 1;
+	}
+	tp_buf_dispose(&f);
+	return ok;
+}
+
 /* Appends the value of the string expression v to out; returns 0 when it is
  * not known. A literal without interpolations, a local assigned once, a
- * parameter of env's function, `a + b`, `FMT % (a, b)`. */
+ * parameter of env's function, `a + b`, `FMT % (a, b)`, `FMT.format(a, b)`. */
 static int str_value(tp_buf *out, const tp_resolver *res, uint32_t v, const str_env *env, int depth)
 {
 	const tp_tree *t = res->tree;
@@ -670,6 +723,11 @@ static int str_value(tp_buf *out, const tp_resolver *res, uint32_t v, const str_
 		}
 		const tp_binding *b = tp_resolve_name(res, v, name.ptr, name.len);
 		return b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE && str_value(out, res, b->value, env, depth + 1);
+	}
+	if (n->kind == K_CALL) {
+		uint32_t fn = tp_child(t, v, F_FUNCTION), attr = t->nodes[fn].kind == K_ATTRIBUTE ? tp_child(t, fn, F_ATTRIBUTE) : TP_NONE;
+		return attr != TP_NONE && t->nodes[attr].end - t->nodes[attr].start == 6 && memcmp(res->src + t->nodes[attr].start, "format", 6) == 0 &&
+		       str_dot_format(out, tp_child(t, fn, F_OBJECT), res, tp_child(t, v, F_ARGUMENTS), env, depth);
 	}
 	if (n->kind != K_BINARY_OP)
 		return 0;
