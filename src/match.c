@@ -312,12 +312,15 @@ static const char *move_from_import(tp_matcher *m, uint32_t stmt, uint32_t mod, 
 
 typedef tp_array(uint32_t) tp_hits;
 
-/* Whether statement stmt is a raise. */
-static int is_raise(const tp_matcher *m, uint32_t stmt)
+/* Whether statement stmt starts with keyword word (`raise`, `return`). */
+static int keyword_statement(const tp_matcher *m, uint32_t stmt, const char *word)
 {
 	tp_str t = stmt == TP_NONE ? (tp_str){"", 0} : text(m, stmt);
-	return t.len >= 5 && memcmp(t.ptr, "raise", 5) == 0 && (t.len == 5 || !(t.ptr[5] == '_' || isalnum((unsigned char)t.ptr[5])));
+	size_t n = strlen(word);
+	return t.len >= n && memcmp(t.ptr, word, n) == 0 && (t.len == n || !(t.ptr[n] == '_' || isalnum((unsigned char)t.ptr[n])));
 }
+
+static int is_raise(const tp_matcher *m, uint32_t stmt) { return keyword_statement(m, stmt, "raise"); }
 
 /* The first statement of a block, comments skipped. */
 static uint32_t first_statement(const tp_matcher *m, uint32_t block)
@@ -326,6 +329,30 @@ static uint32_t first_statement(const tp_matcher *m, uint32_t block)
 	while (s != TP_NONE && kind(m, s) == K_COMMENT)
 		s = N(m, s)->next;
 	return s;
+}
+
+/* The last statement of a block, comments skipped. */
+static uint32_t last_statement(const tp_matcher *m, uint32_t block)
+{
+	uint32_t last = TP_NONE;
+	for (uint32_t s = block == TP_NONE ? TP_NONE : N(m, block)->first; s != TP_NONE; s = N(m, s)->next)
+		last = kind(m, s) == K_COMMENT ? last : s;
+	return last;
+}
+
+/* The block that runs when the condition cond of an if statement holds;
+ * *orelse gets the body of its else clause (TP_NONE without one). */
+static uint32_t if_branches(const tp_matcher *m, uint32_t cond, uint32_t *orelse)
+{
+	uint32_t then = N(m, cond)->next;
+	while (then != TP_NONE && kind(m, then) != K_BLOCK)
+		then = N(m, then)->next;
+	uint32_t other = then == TP_NONE ? TP_NONE : N(m, then)->next;
+	while (other != TP_NONE && kind(m, other) == K_COMMENT)
+		other = N(m, other)->next;
+	*orelse = other != TP_NONE && text(m, other).len >= 4 && memcmp(text(m, other).ptr, "else", 4) == 0 ? tp_child(m->tree, other, F_BODY)
+													      : TP_NONE;
+	return then;
 }
 
 /* Whether stmt sits in the body of an `if TYPE_CHECKING:`, which never runs. */
@@ -1905,27 +1932,51 @@ enum guard { GUARDS_NOTHING, GUARDS_BUILD, GUARDS_EXTENSION };
  * code too (kaolin's CPU kernels). A test of the machine (tensor 0) whose
  * branch also picks the device (`model.cuda()`, "cuda", not a folder so
  * named) guards nothing: kept, it would train on the CPU without a word. */
+/* Whether comparison cmp tests for a difference (`!=`, `not in`, `is not`). */
+static int negating(const tp_matcher *m, uint32_t cmp)
+{
+	uint32_t a = kind(m, cmp) == K_COMPARISON ? N(m, cmp)->first : TP_NONE, b = a == TP_NONE ? TP_NONE : N(m, a)->next;
+	if (b == TP_NONE)
+		return 0;
+	const char *s = m->src + N(m, a)->end;
+	size_t n = N(m, b)->start - N(m, a)->end;
+	return memmem(s, n, "!=", 2) || memmem(s, n, "not", 3);
+}
+
 static enum guard guards_cuda(tp_matcher *m, uint32_t node, int tensor, uint32_t *use, int *raises)
 {
 	uint32_t c = node, p = N(m, node)->parent;
-	while (p != TP_NONE && kind(m, p) != K_IF && kind(m, p) != K_CONDITIONAL && kind(m, p) != K_BLOCK && kind(m, p) != K_EXPR_STMT)
+	int negated = 0; /* `if not x.is_cuda: raise ... else: <extension>`: the else branch is the CUDA one */
+	while (p != TP_NONE && kind(m, p) != K_IF && kind(m, p) != K_CONDITIONAL && kind(m, p) != K_BLOCK && kind(m, p) != K_EXPR_STMT) {
+		negated ^= kind(m, p) == K_NOT_OPERATOR || negating(m, p);
 		c = p, p = N(m, p)->parent;
+	}
 	uint32_t branch = TP_NONE;
 	*raises = 0;
 	if (kind(m, p) == K_IF && N(m, p)->first == c) {
-		for (branch = N(m, c)->next; branch != TP_NONE && kind(m, branch) != K_BLOCK;)
-			branch = N(m, branch)->next;
-		uint32_t other = branch == TP_NONE ? TP_NONE : N(m, branch)->next;
-		while (other != TP_NONE && kind(m, other) == K_COMMENT)
-			other = N(m, other)->next;
-		if (other != TP_NONE && text(m, other).len >= 4 && memcmp(text(m, other).ptr, "else", 4) == 0) {
-			uint32_t body = tp_child(m->tree, other, F_BODY);
-			*raises = is_raise(m, first_statement(m, body));
-			if (!*raises && body != TP_NONE && m->extensions && ext_use_in(m, body, 0) != TP_NONE)
+		uint32_t body;
+		branch = if_branches(m, c, &body);
+		uint32_t fallback = negated ? branch : body;
+		if (negated)
+			branch = body;
+		if (fallback != TP_NONE) {
+			*raises = is_raise(m, first_statement(m, fallback));
+			if (!*raises && m->extensions && ext_use_in(m, fallback, 0) != TP_NONE)
 				*raises = 2; /* it calls the extension too: no fallback */
+		}
+		int leaves = *raises == 1 || keyword_statement(m, last_statement(m, fallback), "return");
+		if (negated && branch == TP_NONE && leaves && m->extensions) {
+			/* `if not x.is_cuda: raise ...` (or `return <fallback>`) and the extension after it */
+			for (uint32_t s = N(m, p)->next; s != TP_NONE; s = N(m, s)->next)
+				if ((*use = ext_use_in(m, s, 0)) != TP_NONE)
+					return GUARDS_EXTENSION;
+			return GUARDS_NOTHING;
 		}
 	} else if (kind(m, p) == K_CONDITIONAL && N(m, p)->first != c) {
 		branch = N(m, p)->first; /* then if cond else other */
+		if (negated) /* then if not cond else other */
+			for (branch = N(m, c)->next; branch != TP_NONE && kind(m, branch) == K_COMMENT;)
+				branch = N(m, branch)->next;
 	}
 	if (branch == TP_NONE)
 		return GUARDS_NOTHING;
@@ -1952,8 +2003,9 @@ static enum guard guards_cuda(tp_matcher *m, uint32_t node, int tensor, uint32_t
 
 /* The WARNING for test (its text), which stays because of what it guards
  * (guards_cuda). */
-static const char *guard_note(tp_matcher *m, const tp_rule *r, const char *test, enum guard g, uint32_t use, int raises)
+static const char *guard_note(tp_matcher *m, const tp_rule *r, const char *test, int negated, enum guard g, uint32_t use, int raises)
 {
+	const char *value = negated ? "True" : "False"; /* what test gives on the NPU: `!= "cuda"` is True */
 	const char *other = raises == 1 ? "raises, as on a machine without a GPU: the extension needs NPU kernels"
 			    : raises == 2 ? "calls the extension too, as on a machine without a GPU: NPU tensors need its CPU "
 					    "kernels (moved to the CPU) or NPU kernels"
@@ -1961,12 +2013,12 @@ static const char *guard_note(tp_matcher *m, const tp_rule *r, const char *test,
 						       : "runs (the fallback), as on a machine without a GPU";
 	if (g == GUARDS_BUILD)
 		return msg(m, r, "%s stays: it chooses a CUDA build (CUDAExtension, .cu sources, nvcc), which needs CUDA; on the NPU "
-				 "machine it is False and the other branch %s",
-			   test, other);
+				 "machine it is %s and the other branch %s",
+			   test, value, other);
 	tp_str fn = text(m, tp_child(m->tree, use, F_FUNCTION));
 	return msg(m, r, "%s stays: it guards custom CUDA extension code (%.*s), which has no NPU kernel; on the NPU machine it is "
-			 "False and the other branch %s",
-		   test, (int)fn.len, fn.ptr, other);
+			 "%s and the other branch %s",
+		   test, (int)fn.len, fn.ptr, value, other);
 }
 
 static void match_attribute(tp_matcher *m, uint32_t attr)
@@ -2010,7 +2062,7 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 			enum guard g = tp_str_eq(ms, "is_available") ? guards_cuda(m, p, 0, &use, &raises) : GUARDS_NOTHING;
 			if (g != GUARDS_NOTHING) {
 				tp_match__finding(m, r, TP_OP_WARNING, p, NULL,
-						  guard_note(m, r, tp_arena_printf(m->arena, "%s.is_available()", qn), g, use, raises));
+						  guard_note(m, r, tp_arena_printf(m->arena, "%s.is_available()", qn), 0, g, use, raises));
 				return;
 			}
 			int known = to || is_member(r, ms.ptr, ms.len);
@@ -2078,7 +2130,7 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 	int raises = 0;
 	enum guard g = guards_cuda(m, attr, 1, &use, &raises); /* `if x.is_cuda: return _C.knn(x)` */
 	if (g != GUARDS_NOTHING)
-		tp_match__finding(m, r, TP_OP_WARNING, attr, NULL, guard_note(m, r, dup_text(m, attr), g, use, raises));
+		tp_match__finding(m, r, TP_OP_WARNING, attr, NULL, guard_note(m, r, dup_text(m, attr), 0, g, use, raises));
 	else
 		tp_match__edit(m, r, TP_OP_MODIFY, N(m, leaf)->start, N(m, leaf)->end, r->new_name,
 		     msg(m, r, ".%.*s -> .%s", (int)name.len, name.ptr, r->new_name));
@@ -2600,19 +2652,9 @@ static void match_cpu_test(tp_matcher *m, uint32_t str)
 	uint32_t test = m->extensions ? device_test(m, str) : TP_NONE, p = test == TP_NONE ? TP_NONE : N(m, test)->parent;
 	if (kind(m, p) != K_IF || N(m, p)->first != test || !memmem(text(m, test).ptr, text(m, test).len, "==", 2))
 		return;
-	uint32_t then = N(m, test)->next;
-	while (then != TP_NONE && kind(m, then) != K_BLOCK)
-		then = N(m, then)->next;
-	uint32_t other = then == TP_NONE ? TP_NONE : N(m, then)->next;
-	while (other != TP_NONE && kind(m, other) == K_COMMENT)
-		other = N(m, other)->next;
-	uint32_t body = other != TP_NONE && text(m, other).len >= 4 && memcmp(text(m, other).ptr, "else", 4) == 0 ? tp_child(m->tree, other, F_BODY)
-														      : TP_NONE;
-	uint32_t use = body == TP_NONE ? TP_NONE : ext_use_in(m, body, 0), last = TP_NONE;
-	for (uint32_t c = body == TP_NONE && then != TP_NONE ? N(m, then)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next)
-		last = kind(m, c) == K_COMMENT ? last : c;
-	tp_str lt = last == TP_NONE ? (tp_str){"", 0} : text(m, last);
-	int returns = lt.len >= 6 && memcmp(lt.ptr, "return", 6) == 0 && (lt.len == 6 || !(lt.ptr[6] == '_' || isalnum((unsigned char)lt.ptr[6])));
+	uint32_t body, then = if_branches(m, test, &body);
+	uint32_t use = body == TP_NONE ? TP_NONE : ext_use_in(m, body, 0);
+	int returns = body == TP_NONE && keyword_statement(m, last_statement(m, then), "return");
 	for (uint32_t c = returns ? N(m, p)->next : TP_NONE; c != TP_NONE && use == TP_NONE; c = N(m, c)->next)
 		use = ext_use_in(m, c, 0); /* `if ... == "cpu": return <torch>` and the extension after it */
 	if (use == TP_NONE || ext_use_in(m, then, 0) != TP_NONE)
@@ -2654,7 +2696,7 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 					       memcmp(string_inner(m, first).ptr, "cuda", 4) != 0))
 				first++;
 			if (first == str)
-				tp_match__finding(m, r, TP_OP_WARNING, str, NULL, guard_note(m, r, dup_text(m, test), g, use, raises));
+				tp_match__finding(m, r, TP_OP_WARNING, str, NULL, guard_note(m, r, dup_text(m, test), negating(m, test), g, use, raises));
 			return 2;
 		}
 		const char *cudnn = test != TP_NONE ? cudnn_op(m) : NULL;

@@ -42,7 +42,8 @@
 	X(SET_COMP, "set_comprehension") X(DICT_COMP, "dictionary_comprehension")      \
 	X(GENERATOR, "generator_expression") X(WITH, "with_statement")                \
 	X(LIST, "list") X(TUPLE, "tuple") X(SET, "set") X(BREAK, "break_statement")    \
-	X(COMPARISON, "comparison_operator") X(CASE_PATTERN, "case_pattern")
+	X(COMPARISON, "comparison_operator") X(CASE_PATTERN, "case_pattern")        \
+	X(NOT_OPERATOR, "not_operator")
 
 enum tp_kind {
 	K_OTHER = 0,

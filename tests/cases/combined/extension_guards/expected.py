@@ -35,6 +35,32 @@ def knn_strict(x, k):
         raise NotImplementedError("knn needs a GPU")
 
 
+
+# negated (AlphaPose's deform_conv): the else branch, or the code after a
+# raise, is the CUDA one
+def knn_negated(x, k):
+    if not x.is_cuda:
+        raise NotImplementedError("knn needs a GPU")
+    else:
+        return _ext.knn(x, k)
+
+
+def knn_negated_early(x, k):
+    if not x.is_cuda:
+        raise NotImplementedError("knn needs a GPU")
+    out = _ext.knn(x, k)
+    return out
+
+
+def knn_negated_expr(x, k):
+    return torch.cdist(x, x).topk(k).indices if not x.is_cuda else _ext.knn(x, k)
+
+
+def knn_not_equal(x, k):
+    if x.device.type != "cuda":
+        raise NotImplementedError("knn needs a GPU")
+    return _ext.knn(x, k)
+
 def knn_expr(x, k):
     return _ext.knn(x, k) if str(x.device) in ("cuda", "cuda:0") else torch.cdist(x, x).topk(k).indices
 
