@@ -603,6 +603,17 @@ static int module_import(const tp_matcher *m, const char *name, const char *qn)
 
 /* module_import, by an `import name` up to top-level statement anchor: the
  * preamble there can use it. */
+/* Whether an import of MAIN binds name (`import model`, `from . import model`). */
+static int imports_name(const tp_matcher *m, tp_str name)
+{
+	for (uint32_t j = 0; j < m->tree->count; j++) {
+		const tp_binding *b = kind(m, j) == K_IMPORT || kind(m, j) == K_IMPORT_FROM ? tp_resolve_name(m->res, j, name.ptr, name.len) : NULL;
+		if (b && b->kind == TP_BIND_IMPORT)
+			return 1;
+	}
+	return 0;
+}
+
 static int imported_by(const tp_matcher *m, const char *name, uint32_t anchor)
 {
 	if (!module_import(m, name, name) || anchor == TP_NONE)
@@ -3795,6 +3806,10 @@ void tp_distributed(tp_matcher *m)
 		note_file(m, "MAIN builds no optimizer, and model is neither called nor given to other code there: if it trains "
 			     "in its own methods (model.optimize_parameters()), wrap the networks it holds (self.netG) in "
 			     "DistributedDataParallel there by hand; else name the network with -t");
+	else if (!models.len && imports_name(m, fallback))
+		note_file(m, "MAIN imports a module named model (EDSR's `import model`, then `model.Model(args)`), and no optimizer of "
+			     "MAIN names the network: nothing is wrapped; name the network with -t, or wrap it in "
+			     "DistributedDataParallel by hand where it is built");
 	else if (!models.len)
 		tp_array_push(&models, fallback);
 	uint32_t *wraps = tp_arena_alloc(m->arena, (models.len + 1) * sizeof *wraps);
