@@ -399,8 +399,11 @@ int tp_match__caught(const tp_matcher *m, uint32_t node, const char *const *caug
 			tp_str head = {m->src + N(m, c)->start, N(m, body)->start - N(m, c)->start};
 			if (is_raise(m, first_statement(m, body)))
 				continue; /* it re-raises: no fallback runs */
-			if (N(m, c)->first == body)
-				return 1; /* except: */
+			uint32_t what = N(m, c)->first;
+			while (what != TP_NONE && kind(m, what) == K_COMMENT)
+				what = N(m, what)->next;
+			if (what == body)
+				return 1; /* except: (a comment may come before its block) */
 			for (const char *const *e = caught; *e; e++)
 				if (memmem(head.ptr, head.len, *e, strlen(*e)))
 					return 1;

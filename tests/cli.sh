@@ -205,6 +205,7 @@ printf '__global__ void k() {}\n' >"$tmp/kn/src/knn/knn.cu"
 printf 'from torch.utils.cpp_extension import CUDAExtension\nsetup(ext_modules=[CUDAExtension("knn._C", ["knn/knn.cu"])])\n' >"$tmp/kn/src/setup.py"
 printf 'import torch\nfrom . import _C\n\n\ndef knn(x):\n    if x.is_cuda:\n        return _C.knn(x)\n    return torch.cdist(x, x)\n' >"$tmp/kn/src/knn/__init__.py"
 printf 'try:\n    from . import _C\nexcept ImportError:\n    _C = None\n' >"$tmp/kn/src/knn/guarded.py"
+printf 'try:\n    from . import _C\nexcept:\n    # not compiled (RAFT)\n    pass\n' >"$tmp/kn/src/knn/bare.py"
 printf 'from . import _C\n\n\ndef knn(x):\n    if x.is_cuda:\n        return _C.knn(x)\n    else:\n        return _C.knn_cpu(x)\n' >"$tmp/kn/src/knn/both.py"
 printf 'import torch\nfrom . import _C\n\n\nclass _Knn(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n        return _C.knn(x)\n\n\nknn_cuda = _Knn.apply\n\n\ndef knn(x):\n    if x.is_cuda:\n        knn_func = knn_cuda\n    else:\n        knn_func = torch.cdist\n    return knn_func(x, x)\n' >"$tmp/kn/src/knn/alias.py"
 ext_rows kn >/dev/null
@@ -214,6 +215,7 @@ check "import of an extension of the tree: a WARNING" grep -q '^knn/__init__.py,
 check "a device test whose other branch calls the extension too: said so" grep -q '^knn/both.py,5,5,WARNING,"x.is_cuda stays: .* the other branch calls the extension too' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv"
 check "a device test that picks an extension's Function through an alias: a WARNING" grep -q '^knn/alias.py,15,15,WARNING,"x.is_cuda stays: it guards custom CUDA extension code (_C.knn)' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv"
 check "import of an extension in a try: no WARNING" [ -z "$(grep '^knn/guarded.py,.*imports _C' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv")" ]
+check "import of an extension in a try with a bare except and a comment: no WARNING" [ -z "$(grep '^knn/bare.py,.*imports _C' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv")" ]
 
 # Distributed mode: a MAIN that sets up the process group through a function of another file
 # of the tree (DLRM's ext_dist.init_distributed) gets no second init_process_group.
