@@ -1838,7 +1838,8 @@ static void match_backend_source(tp_matcher *m, uint32_t call)
 		hidden |= kind(m, c) == K_DICT_SPLAT;
 	hidden |= kind(m, a) == K_SUBSCRIPT || (kind(m, a) == K_IDENTIFIER && bare_parameter(m, a));
 	uint32_t obj = kind(m, a) == K_ATTRIBUTE ? tp_child(m->tree, a, F_OBJECT) : TP_NONE, attr = obj != TP_NONE ? attr_name(m, a) : TP_NONE;
-	hidden |= kind(m, obj) == K_IDENTIFIER && attr != TP_NONE && !declared_on(m, obj, text(m, attr)); /* args.dist_backend from a YAML */
+	hidden |= kind(m, obj) == K_IDENTIFIER && attr != TP_NONE && !declared_on(m, obj, text(m, attr)) &&
+		  !tp_resolve_attr_stored(m->res, a); /* args.dist_backend from a YAML; not one the file sets (AdaBins) */
 	if (hidden)
 		tp_match__finding(m, NULL, TP_OP_WARNING, a == TP_NONE ? call : a, NULL,
 				  "the backend comes from a value this file does not hold (a config, a caller's argument): where it "

@@ -21,3 +21,10 @@ def init5():
     parser.add_argument("--dist-backend", default="nccl")
     opts = parser.parse_args()
     dist.init_process_group(backend=opts.dist_backend)
+# one the file sets itself (AdaBins' `args.dist_backend = 'nccl'`) is converted there
+def init6(hp):
+    dist.init_process_group(backend=hp.dist_backend)
+if __name__ == "__main__":
+    hp = argparse.Namespace()
+    hp.dist_backend = "nccl"
+    init6(hp)
