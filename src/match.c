@@ -746,7 +746,7 @@ static void apply_args_rule(tp_matcher *m, const tp_rule *r, uint32_t call, cons
 	if (is_kw && r->new_keyword) {
 		uint32_t name = tp_child(m->tree, a, F_NAME);
 		tp_match__edit(m, r, TP_OP_MODIFY, N(m, name)->start, N(m, name)->end, r->new_keyword,
-		     msg(m, r, "%s(%s=...) -> %s(%s=...)", fname, r->arg_keyword, fname, r->new_keyword));
+		     msg(m, r, "keyword %s= -> %s= (of %s)", r->arg_keyword, r->new_keyword, fname));
 	}
 	if (!r->arg_new)
 		return;
