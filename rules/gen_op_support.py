@@ -58,6 +58,21 @@ def aliases(listed):
     return out
 
 
+# Paths that torch versions newer than the one the aliases come from added to
+# a listed object, named by hand: torch 2.3 made torch.cuda.amp's GradScaler
+# and custom_fwd/custom_bwd device-generic under torch.amp (the old names
+# derive from or call these).
+NEWER_ALIASES = {
+    "torch.GradScaler": "torch.cuda.amp.GradScaler",
+    "torch.amp.GradScaler": "torch.cuda.amp.GradScaler",
+    "torch.amp.grad_scaler.GradScaler": "torch.cuda.amp.GradScaler",
+    "torch.amp.custom_fwd": "torch.cuda.amp.custom_fwd",
+    "torch.amp.custom_bwd": "torch.cuda.amp.custom_bwd",
+    "torch.amp.autocast_mode.custom_fwd": "torch.cuda.amp.custom_fwd",
+    "torch.amp.autocast_mode.custom_bwd": "torch.cuda.amp.custom_bwd",
+}
+
+
 # Modules whose objects torch files use everywhere as plain Python (typing
 # names, dataclasses): not re-exports anyone reaches through torch.
 PLAIN = {"abc", "builtins", "collections", "contextlib", "dataclasses", "enum", "functools", "itertools", "numbers",
@@ -151,6 +166,7 @@ def main(src):
         listed.update(lists["unsupported"], lists["supported"])
     out["aliases_from_torch"] = module("torch").__version__
     out["aliases"] = aliases(listed)
+    out["aliases"].update({k: v for k, v in NEWER_ALIASES.items() if k not in listed and k not in out["aliases"]})
     out["foreign"] = foreign(listed | set(out["aliases"]))
     out["foreign"].update({k: v for k, v in NEUTRAL.items() if k not in listed})
     with open(f"{src}/precision_performance_advice.json", encoding="utf-8") as f:
