@@ -742,6 +742,17 @@ static int saver_name(tp_str name)
 	return 0;
 }
 
+/* Whether a function name says only "save" (DARTS' utils.save(model,
+ * path), save_network): a saver where the repository defines it. */
+static int plain_saver_name(tp_str name)
+{
+	static const char *const plain[] = {"save", "save_network", "save_networks", "save_net", "snapshot", NULL};
+	for (const char *const *p = plain; *p; p++)
+		if (tp_str_eq(name, *p))
+			return 1;
+	return 0;
+}
+
 /* A call of a checkpoint saver that is not torch's or numpy's own
  * (`save_checkpoint(state, is_best)`, `utils.save_model(model, path)`): it
  * runs on rank 0 as a whole, with the file work around its torch.save (the
@@ -752,7 +763,23 @@ static int saver_call(const tp_matcher *m, uint32_t call, const char *qn)
 	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
 	if (kind(m, leaf) != K_IDENTIFIER || (qn && (strncmp(qn, "torch.", 6) == 0 || strncmp(qn, "numpy.", 6) == 0)))
 		return 0;
-	return saver_name(text(m, leaf));
+	if (saver_name(text(m, leaf)))
+		return 1;
+	/* a plain saver name: a function of the repository's modules or of
+	 * MAIN, not a method of an object (`image.save(path)`) nor a library's */
+	static const char *const libraries[] = {"PIL", "cv2", "imageio", "scipy", "matplotlib", "pandas", "joblib", "h5py", "mlflow",
+						"wandb", "safetensors", "tensorflow", "keras", "jax", "paddle", "skimage", NULL};
+	if (!plain_saver_name(text(m, leaf)))
+		return 0;
+	if (!qn) {
+		const tp_binding *b = kind(m, fn) == K_IDENTIFIER ? tp_resolve_name(m->res, fn, text(m, fn).ptr, text(m, fn).len) : NULL;
+		return b && tp_resolve_definition(m->res, b) != TP_NONE;
+	}
+	size_t top = strcspn(qn, ".");
+	for (const char *const *l = libraries; *l; l++)
+		if (strlen(*l) == top && strncmp(qn, *l, top) == 0)
+			return 0;
+	return 1;
 }
 
 /* Whether node is in a module-level saver function of MAIN that MAIN calls:
@@ -763,7 +790,7 @@ static int in_saver(const tp_matcher *m, uint32_t node)
 	while (fn != 0 && m->res->scope_of[fn] != 0)
 		fn = m->res->scope_of[fn];
 	uint32_t name = kind(m, fn) == K_FUNCTION_DEF ? tp_child(m->tree, fn, F_NAME) : TP_NONE;
-	if (name == TP_NONE || !saver_name(text(m, name)))
+	if (name == TP_NONE || (!saver_name(text(m, name)) && !plain_saver_name(text(m, name))))
 		return 0;
 	for (uint32_t j = 0; j < m->tree->count; j++) {
 		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;

@@ -43,13 +43,13 @@ def train():
 
 def save(model, path):
     # a parameter: whatever the caller gives
-    if npu_rank == 0: torch.save(getattr(model, 'module', model).state_dict(), path)
+    torch.save(getattr(model, 'module', model).state_dict(), path)
 
 
 for epoch in range(2):
     loader.sampler.set_epoch(epoch)
     train()
-    save(model, "model.pt")
+    if npu_rank == 0: save(model.module, "model.pt")
 
 model = RNNModel()
 model.load_state_dict(torch.load("model.pt"))

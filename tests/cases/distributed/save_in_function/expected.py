@@ -30,7 +30,7 @@ loader = DataLoader(ds, batch_size=4, sampler=torch.utils.data.distributed.Distr
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 
 def save():
-    if npu_rank == 0: torch.save(model.module.state_dict(), "ckpt.pth")
+    torch.save(model.module.state_dict(), "ckpt.pth")
 
 for epoch in range(2):
     loader.sampler.set_epoch(epoch)
@@ -39,5 +39,5 @@ for epoch in range(2):
         loss = ((model(x.npu()) - y.npu()) ** 2).mean()
         loss.backward()
         optimizer.step()
-    save()
+    if npu_rank == 0: save()
 if npu_rank == 0: torch.save(model.module, "full.pth")  # the whole model: saved without its DDP wrapper
