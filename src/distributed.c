@@ -903,11 +903,30 @@ static int create_graph(const tp_matcher *m, uint32_t call)
  * (`batch_size *= torch.cuda.device_count()`, dlwpt's training.py): under
  * DDP each rank is one card that loads a batch of its own, so the factor
  * makes every rank's batch that many times larger. */
+static void batch_times_cards(tp_matcher *m, uint32_t operand);
+
 static void card_scaled_batch(tp_matcher *m, uint32_t call, const char *qn)
 {
 	if (!qn || (strcmp(qn, "torch.cuda.device_count") != 0 && strcmp(qn, "torch.npu.device_count") != 0))
 		return;
-	uint32_t p = N(m, call)->parent, target = TP_NONE;
+	batch_times_cards(m, call);
+	/* through a name: `num_gpu = torch.cuda.device_count()`, then
+	 * `batch_size=cfg.BATCH_SIZE * num_gpu` (AlphaPose) */
+	uint32_t asg = N(m, call)->parent, left = kind(m, asg) == K_ASSIGNMENT ? tp_child(m->tree, asg, F_LEFT) : TP_NONE;
+	if (kind(m, left) != K_IDENTIFIER)
+		return;
+	tp_str name = text(m, left);
+	const tp_binding *b = tp_resolve_name(m->res, left, name.ptr, name.len);
+	for (uint32_t i = 0; b && i < m->tree->count; i++)
+		if (i != left && kind(m, i) == K_IDENTIFIER && tp_str_same(text(m, i), name) && tp_resolve_name(m->res, i, name.ptr, name.len) == b)
+			batch_times_cards(m, i);
+}
+
+/* The WARNING of card_scaled_batch where operand (the count, or a name that
+ * holds it) multiplies a batch size. */
+static void batch_times_cards(tp_matcher *m, uint32_t operand)
+{
+	uint32_t p = N(m, operand)->parent, target = TP_NONE;
 	while (kind(m, p) == K_PARENTHESIZED)
 		p = N(m, p)->parent;
 	uint32_t l = tp_child(m->tree, p, F_LEFT), r = tp_child(m->tree, p, F_RIGHT);
@@ -927,7 +946,7 @@ static void card_scaled_batch(tp_matcher *m, uint32_t call, const char *qn)
 	for (size_t k = 0; k + 5 <= t.len && !batch; k++)
 		batch = strncasecmp(t.ptr + k, "batch", 5) == 0;
 	if (batch)
-		note(m, call, tp_arena_printf(m->arena, "%.*s is scaled by the card count, as for DataParallel, which splits one batch over "
+		note(m, operand, tp_arena_printf(m->arena, "%.*s is scaled by the card count, as for DataParallel, which splits one batch over "
 							"the cards: under DDP each rank is one card that loads a batch of its own, so every rank's "
 							"batch would be that many times larger; drop the factor (each rank then gets what each "
 							"card got)", (int)t.len, t.ptr));

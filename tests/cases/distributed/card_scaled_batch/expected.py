@@ -26,6 +26,10 @@ batch_size = 4
 batch_size *= torch.npu.device_count()
 loader = DataLoader((npu_dataset := TensorDataset(torch.randn(32, 4))), batch_size=batch_size, sampler=torch.utils.data.distributed.DistributedSampler(npu_dataset))
 val_loader = DataLoader((npu_dataset := TensorDataset(torch.randn(8, 4))), batch_size=2 * (torch.npu.device_count()), sampler=torch.utils.data.distributed.DistributedSampler(npu_dataset, shuffle=False))
+# through a name (AlphaPose's num_gpu)
+num_gpu = torch.npu.device_count()
+test_loader = DataLoader((npu_dataset := TensorDataset(torch.randn(8, 4))), batch_size=4 * num_gpu, sampler=torch.utils.data.distributed.DistributedSampler(npu_dataset, shuffle=False))
+workers = 2 * num_gpu
 for epoch in range(2):
     loader.sampler.set_epoch(epoch)
     for (x,) in loader:

@@ -15,6 +15,10 @@ batch_size = 4
 batch_size *= torch.cuda.device_count()
 loader = DataLoader(TensorDataset(torch.randn(32, 4)), batch_size=batch_size, shuffle=True)
 val_loader = DataLoader(TensorDataset(torch.randn(8, 4)), batch_size=2 * (torch.cuda.device_count()))
+# through a name (AlphaPose's num_gpu)
+num_gpu = torch.cuda.device_count()
+test_loader = DataLoader(TensorDataset(torch.randn(8, 4)), batch_size=4 * num_gpu)
+workers = 2 * num_gpu
 for epoch in range(2):
     for (x,) in loader:
         loss = model(x.cuda()).pow(2).mean()
