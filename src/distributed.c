@@ -1201,8 +1201,8 @@ static void set_epoch(tp_matcher *m, uint32_t loader, struct epoch_insert *ins, 
 	tp_str name = text(m, loader);
 	uint32_t found = TP_NONE;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
-		if (kind(m, i) != K_FOR || i <= loader)
-			continue;
+		if (kind(m, i) != K_FOR || (i <= loader && N(m, i)->end_index <= loader))
+			continue; /* a loop after the loader, or one that builds it anew (AlphaPose's milestones) */
 		uint32_t left = tp_child(m->tree, i, F_LEFT), right = tp_child(m->tree, i, F_RIGHT), body = tp_child(m->tree, i, F_BODY);
 		if (left == TP_NONE || kind(m, left) != K_IDENTIFIER || right == TP_NONE || body == TP_NONE)
 			continue;
@@ -1226,6 +1226,13 @@ static void set_epoch(tp_matcher *m, uint32_t loader, struct epoch_insert *ins, 
 		size_t k = 0;
 		while (k < *nins && ins[k].at != at)
 			k++;
+		const char *call = tp_arena_printf(m->arena, "%.*s.sampler.set_epoch(%.*s)", (int)name.len, name.ptr, (int)e.len, e.ptr);
+		if (k < *nins && ins[k].what.len && memmem(ins[k].what.ptr, ins[k].what.len, call, strlen(call)))
+			return; /* the same loader, built again in the loop */
+		if (i < loader) { /* built in the loop only: no loader yet at its top */
+			found = TP_NONE;
+			continue;
+		}
 		if (k == *nins) {
 			if (k == max)
 				return;
