@@ -237,7 +237,7 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 	m = (tp_matcher){.rules = opts->rules, .tree = &tree, .src = body, .len = blen,
 			 .eol = nl && nl > body && nl[-1] == '\r' ? "\r\n" : "\n", .ops = opts->ops, .res = &res, .arena = arena,
 			 .dist_model = opts->dist_model, .ext_modules = opts->ext_modules, .library_ops = opts->library_ops,
-			 .dist_setups = opts->dist_setups, .dist_iterables = opts->dist_iterables, .dist_loaders = opts->dist_loaders,
+			 .dist_setups = opts->dist_setups, .dist_iterables = opts->dist_iterables, .dist_loaders = opts->dist_loaders, .dist_repeats = opts->dist_repeats,
 			 .device_var = opts->dist_model ? "npu_local_rank" : opts->specify_device ? "npu_device_id" : NULL};
 	tp_match(&m);
 	out->dist_setup = m.dist_setup;
@@ -568,6 +568,67 @@ void tp_loader_exports(tp_strings *out, tp_parser *parser, const char *src, size
 			const tp_binding *b = tp_resolve_name(&f.res, 0, name.ptr, name.len);
 			if (b && b->kind == TP_BIND_IMPORT && tp_match__qname_in(b->qname, loaders))
 				module_var_names(out, rel, name);
+		}
+	}
+	scan_close(&f);
+}
+
+/* Whether the head of node n before node body (a with statement's items, a
+ * definition's decorators) names no_grad or inference_mode. */
+static int names_grad_off(const tp_tree *t, const char *src, uint32_t n, uint32_t body)
+{
+	if (body == TP_NONE)
+		return 0;
+	const char *head = src + t->nodes[n].start;
+	size_t len = t->nodes[body].start - t->nodes[n].start;
+	return memmem(head, len, "no_grad", 7) || memmem(head, len, "inference_mode", 14);
+}
+
+void tp_repeated_forwards(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel)
+{
+	scanned f;
+	if (scan_open(&f, parser, src, len) < 0)
+		return;
+	const tp_tree *t = &f.tree;
+	for (uint32_t s = t->nodes[0].first; s != TP_NONE; s = t->nodes[s].next) {
+		uint32_t def = t->nodes[s].kind == K_DECORATED_DEF ? tp_child(t, s, F_DEFINITION) : s;
+		uint32_t name = def != TP_NONE && t->nodes[def].kind == K_FUNCTION_DEF ? tp_child(t, def, F_NAME) : TP_NONE;
+		uint32_t params = name == TP_NONE ? TP_NONE : tp_child(t, def, F_PARAMETERS), body = tp_child(t, def, F_BODY);
+		uint32_t pos = 0;
+		int grad_off = def != s && names_grad_off(t, src, s, def); /* @torch.no_grad() over the whole function */
+		for (uint32_t c = params == TP_NONE || body == TP_NONE ? TP_NONE : t->nodes[params].first; c != TP_NONE; c = t->nodes[c].next) {
+			uint16_t k = t->nodes[c].kind;
+			if (k == K_COMMENT)
+				continue;
+			if (k != K_IDENTIFIER && k != K_TYPED_PARAM && k != K_DEFAULT_PARAM && k != K_TYPED_DEFAULT_PARAM)
+				break; /* *args, a bare `*`: the positions after it are the caller's keywords */
+			uint32_t id = k == K_IDENTIFIER ? c : k == K_TYPED_PARAM ? t->nodes[c].first : tp_child(t, c, F_NAME);
+			if (id == TP_NONE || t->nodes[id].kind != K_IDENTIFIER) {
+				pos++;
+				continue;
+			}
+			tp_str p = {src + t->nodes[id].start, t->nodes[id].end - t->nodes[id].start};
+			const tp_binding *b = tp_resolve_name(&f.res, id, p.ptr, p.len);
+			int runs = 0; /* its calls where autograd records */
+			for (uint32_t j = body; j < t->nodes[body].end_index && runs < 2 && !grad_off; j++) {
+				uint32_t fn = t->nodes[j].kind == K_CALL ? tp_child(t, j, F_FUNCTION) : TP_NONE;
+				if (fn == TP_NONE || !node_is(&f.res, fn, p) || tp_resolve_name(&f.res, fn, p.ptr, p.len) != b)
+					continue;
+				int off = 0;
+				for (uint32_t a = t->nodes[j].parent; a != def && a != TP_NONE && !off; a = t->nodes[a].parent)
+					off = t->nodes[a].kind == K_WITH && names_grad_off(t, src, a, tp_child(t, a, F_BODY));
+				runs += !off;
+			}
+			if (runs >= 2) {
+				tp_str fname = {src + t->nodes[name].start, t->nodes[name].end - t->nodes[name].start};
+				char *by_pos = tp_xprintf("%.*s#%u", (int)fname.len, fname.ptr, pos);
+				char *by_name = tp_xprintf("%.*s:%.*s", (int)fname.len, fname.ptr, (int)p.len, p.ptr);
+				module_var_names(out, rel, (tp_str){by_pos, strlen(by_pos)});
+				module_var_names(out, rel, (tp_str){by_name, strlen(by_name)});
+				free(by_pos);
+				free(by_name);
+			}
+			pos++;
 		}
 	}
 	scan_close(&f);

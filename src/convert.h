@@ -77,6 +77,7 @@ typedef struct {
 	const tp_map *dist_setups; /* distributed mode and -s: functions of other files that call init_process_group or build DDP */
 	const tp_map *dist_iterables; /* distributed mode: IterableDataset classes of other files */
 	const tp_map *dist_loaders;   /* distributed mode: torch's DataLoader as other files import it (`helpers.DataLoader`) */
+	const tp_map *dist_repeats;   /* distributed mode: functions of other files that run a parameter more than once */
 } tp_convert_opts;
 
 /* Converts src[0..len). Never fails: problems become WARNING rows. */
@@ -133,5 +134,10 @@ void tp_iterable_datasets(tp_strings *out, tp_parser *parser, const char *src, s
  * (`from torch.utils.data import DataLoader` in helpers.py: helpers.DataLoader),
  * which MAIN may import from it, also by `from helpers import *`. */
 void tp_loader_exports(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
+/* The top-level functions of rel that call a parameter more than once where
+ * autograd records (TRADES' `trades_loss(model, ...)` runs model on clean and
+ * perturbed inputs), as "NAME#POSITION" and "NAME:PARAMETER" by the names
+ * other files import them by. */
+void tp_repeated_forwards(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
 
 #endif

@@ -2566,6 +2566,34 @@ static int exclusive(const tp_matcher *m, uint32_t a, uint32_t b)
 	return ca != cb && ca != cond && cb != cond;
 }
 
+/* Whether call i gives the model to a function of another file that runs
+ * that parameter more than once (TRADES' trades_loss(model=model, ...)),
+ * where autograd records. */
+static int given_to_repeater(const tp_matcher *m, uint32_t i, tp_str model)
+{
+	uint32_t args = kind(m, i) == K_CALL && m->dist_repeats ? tp_child(m->tree, i, F_ARGUMENTS) : TP_NONE;
+	const char *qn = kind(m, args) == K_ARG_LIST ? qname(m, i) : NULL;
+	if (!qn || grad_off(m, i))
+		return 0;
+	uint32_t pos = 0;
+	for (uint32_t a = N(m, args)->first; a != TP_NONE; a = N(m, a)->next) {
+		if (kind(m, a) == K_COMMENT)
+			continue;
+		if (kind(m, a) == K_LIST_SPLAT || kind(m, a) == K_DICT_SPLAT)
+			return 0;
+		uint32_t v = kind(m, a) == K_KEYWORD_ARG ? tp_child(m->tree, a, F_VALUE) : a;
+		if (kind(m, v) == K_IDENTIFIER && tp_str_same(text(m, v), model)) {
+			tp_str kw = kind(m, a) == K_KEYWORD_ARG ? text(m, tp_child(m->tree, a, F_NAME)) : (tp_str){"", 0};
+			const char *key = kind(m, a) == K_KEYWORD_ARG ? tp_arena_printf(m->arena, "%s:%.*s", qn, (int)kw.len, kw.ptr)
+								      : tp_arena_printf(m->arena, "%s#%u", qn, pos);
+			if (tp_map_get(m->dist_repeats, key, strlen(key)))
+				return 1;
+		}
+		pos += kind(m, a) != K_KEYWORD_ARG;
+	}
+	return 0;
+}
+
 /* Whether a backward() call follows node a in its loop: a forward with
  * none after it (an evaluation after the step, 502_GPU's `test_output =
  * cnn(test_x)`) is no second forward before a backward. */
@@ -2584,6 +2612,8 @@ static int runs_twice(const tp_matcher *m, tp_str model)
 {
 	uint32_t seen = TP_NONE, last = TP_NONE;
 	for (uint32_t i = 0; i < m->tree->count; i++) {
+		if (given_to_repeater(m, i, model))
+			return 1;
 		uint32_t f = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
 		if (kind(m, f) != K_IDENTIFIER || !tp_str_same(text(m, f), model) || grad_off(m, i))
 			continue;
@@ -3267,9 +3297,10 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model, const tp_names *models)
 						    name, name, again ? ", broadcast_buffers=False" : "",
 						    part ? ", find_unused_parameters=True" : ""),
 				    tp_arena_printf(m->arena, "wrap %s in DistributedDataParallel%s%s", name,
-						    again ? ", with broadcast_buffers=False: a loop runs it more than once (a GAN's discriminator "
-							    "on real and fake data), and the buffer broadcast of a second forward would change "
-							    "what the first one's backward needs" : "",
+						    again ? ", with broadcast_buffers=False: it runs more than once before a backward (a GAN's "
+							    "discriminator on real and fake data, a loss function of another file that calls it "
+							    "twice), and the buffer broadcast of a second forward would change what the first "
+							    "one's backward needs" : "",
 						    part ? "; with find_unused_parameters=True: the optimizer trains a part of it, and the "
 							   "rest may get no gradient (a backbone run under no_grad)" : ""));
 	holders_before_wrap(m, model, m->res->scope_of[last_model], first_model, wrap_at);

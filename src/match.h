@@ -25,6 +25,7 @@ typedef struct {
 	const tp_map *dist_setups; /* distributed mode and -s: functions of other files that call init_process_group or build DDP (may be NULL) */
 	const tp_map *dist_iterables; /* distributed mode: IterableDataset classes of other files (may be NULL) */
 	const tp_map *dist_loaders;   /* distributed mode: torch's DataLoader as other files import it (may be NULL) */
+	const tp_map *dist_repeats;   /* distributed mode: functions of other files that run a parameter more than once (may be NULL) */
 	uint8_t *claimed;       /* per node: rewritten by distributed mode already */
 	/* per function or class definition, made on first use: 1 + whether it
 	 * loads a custom CUDA extension; the first call of extension code it

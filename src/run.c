@@ -311,9 +311,10 @@ static void gather(void (*find)(tp_strings *, tp_parser *, const char *, size_t,
  * files build, so every Python file can spot calls into them; in
  * distributed mode (and with -s), the functions of other files that set up
  * the process group, which MAIN may call; in distributed mode, their
- * IterableDataset classes and DataLoader imports too. */
+ * IterableDataset classes, DataLoader imports and the functions that run a
+ * parameter more than once (a model given to them) too. */
 static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_map *library_ops, tp_map *dist_setups,
-		    tp_map *dist_iterables, tp_map *dist_loaders, tp_strings *owned)
+		    tp_map *dist_iterables, tp_map *dist_loaders, tp_map *dist_repeats, tp_strings *owned)
 {
 	tp_parser *parser = NULL;
 	/* With no .cu/.cuh in the tree, a C++ file that never names CUDA holds
@@ -332,9 +333,9 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 		 * C++/CUDA sources it compiles: then every Python file is looked at,
 		 * and parsed only when it names cpp_extension. A tree of Python
 		 * alone is read once, by the conversion, except in distributed
-		 * mode and with -s: the files other than MAIN, parsed only when they
-		 * name init_process_group or DistributedDataParallel (or
-		 * IterableDataset). */
+		 * mode and with -s: the files other than MAIN, parsed when they name
+		 * init_process_group or DistributedDataParallel (in distributed
+		 * mode also IterableDataset, DataLoader, or define a function). */
 		const char *base = strrchr(e->rel, '/');
 		int setup = e->python && e->abs && strcmp(base ? base + 1 : e->rel, "setup.py") == 0;
 		int ext = setup || (tree_has_sources && e->python && e->abs);
@@ -381,6 +382,8 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 			gather(tp_iterable_datasets, dist_iterables, owned, &parser, data, len, e->rel);
 		if (dist && j->o->dist_main && memmem(data, len, "DataLoader", 10))
 			gather(tp_loader_exports, dist_loaders, owned, &parser, data, len, e->rel);
+		if (dist && j->o->dist_main && memmem(data, len, "def ", 4))
+			gather(tp_repeated_forwards, dist_repeats, owned, &parser, data, len, e->rel);
 		free(data);
 	}
 	tp_parser_free(parser);
@@ -524,13 +527,14 @@ int tp_run(const tp_options *o)
 	tp_ops *ops = NULL;
 	tp_entries entries = {0};
 	job j = {0};
-	tp_map ext_modules, library_ops, dist_setups, dist_iterables, dist_loaders;
+	tp_map ext_modules, library_ops, dist_setups, dist_iterables, dist_loaders, dist_repeats;
 	tp_strings owned = {0}; /* keys of the maps */
 	tp_map_init(&ext_modules);
 	tp_map_init(&library_ops);
 	tp_map_init(&dist_setups);
 	tp_map_init(&dist_iterables);
 	tp_map_init(&dist_loaders);
+	tp_map_init(&dist_repeats);
 	char *name = output_name(o->input, o->analyse ? "_analysis" : o->dist_main ? "_msft_multi" : "_msft");
 	int from_stdin = strcmp(o->input, "-") == 0;
 	int preview = o->check || o->diff || from_stdin;
@@ -604,12 +608,13 @@ int tp_run(const tp_options *o)
 	if (o->dist_main && (rc = find_main(&j.main_index, &entries, o)) < 0)
 		goto cleanup;
 	j.copts.dist_model = o->dist_main ? (o->dist_model ? o->dist_model : "") : NULL;
-	prescan(&j, &entries, &ext_modules, &library_ops, &dist_setups, &dist_iterables, &dist_loaders, &owned);
+	prescan(&j, &entries, &ext_modules, &library_ops, &dist_setups, &dist_iterables, &dist_loaders, &dist_repeats, &owned);
 	j.copts.ext_modules = &ext_modules;
 	j.copts.library_ops = &library_ops;
 	j.copts.dist_setups = &dist_setups;
 	j.copts.dist_iterables = &dist_iterables;
 	j.copts.dist_loaders = &dist_loaders;
+	j.copts.dist_repeats = &dist_repeats;
 	j.copts.specify_device = o->specify_device;
 	j.copts.rules = rules;
 	j.copts.ops = ops;
@@ -721,6 +726,7 @@ cleanup:
 	tp_map_dispose(&dist_setups);
 	tp_map_dispose(&dist_iterables);
 	tp_map_dispose(&dist_loaders);
+	tp_map_dispose(&dist_repeats);
 	for (size_t i = 0; i < owned.len; i++)
 		free(owned.items[i]);
 	tp_array_free(&owned);

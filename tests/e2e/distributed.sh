@@ -47,3 +47,43 @@ echo "distributed ok: training through the model's methods or layers stays in sy
 	{ cat "$tmp/load.log"; fail "2-process run of load_after_save failed"; }
 grep -q "ranks in sync: .* on 2 ranks" "$tmp/load.log" || { cat "$tmp/load.log"; fail "load_after_save: ranks not in sync"; }
 echo "distributed ok: every rank reloads rank 0's checkpoint after the barrier"
+
+# A loss function of another file that runs the model on clean and perturbed
+# inputs before one backward (TRADES): with BatchNorm, DDP's buffer broadcast
+# at the second forward changes what the first one's backward saved, so the
+# wrap gets broadcast_buffers=False and the step runs.
+mkdir -p "$tmp/adv/src" "$tmp/adv/out"
+cat >"$tmp/adv/src/lossfn.py" <<'PY'
+import torch
+import torch.nn.functional as F
+
+
+def robust_loss(model, x, y):
+    x_adv = x.detach() + 0.001 * torch.randn(x.shape).cuda().detach()
+    logits = model(x)
+    return F.cross_entropy(logits, y) + F.kl_div(F.log_softmax(model(x_adv), dim=1), F.softmax(logits, dim=1), reduction="sum")
+PY
+cat >"$tmp/adv/src/main.py" <<'PY'
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+
+from lossfn import robust_loss
+
+model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.BatchNorm1d(8), torch.nn.Linear(8, 2)).cuda()
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+loader = DataLoader(TensorDataset(torch.randn(16, 4), torch.randint(0, 2, (16,))), batch_size=4, shuffle=True)
+for epoch in range(2):
+    model.train()
+    for x, y in loader:
+        x, y = x.cuda(), y.cuda()
+        optimizer.zero_grad()
+        loss = robust_loss(model, x, y)
+        loss.backward()
+        optimizer.step()
+PY
+"$bin" -q -i "$tmp/adv/src" -o "$tmp/adv/out" distributed -m main.py
+grep -q "broadcast_buffers=False" "$tmp/adv/out/src_msft_multi/main.py" || fail "a model that another file's loss runs twice: no broadcast_buffers=False"
+(cd "$tmp/adv/out/src_msft_multi" && "$bin" run --nproc 2 main.py) >"$tmp/adv.log" 2>&1 ||
+	{ cat "$tmp/adv.log"; fail "2-process run of the adversarial loss failed"; }
+grep -q "ranks in sync: .* on 2 ranks" "$tmp/adv.log" || { cat "$tmp/adv.log"; fail "adversarial loss: ranks not in sync"; }
+echo "distributed ok: a model that another file's loss runs twice trains with broadcast_buffers=False"
