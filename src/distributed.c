@@ -1240,9 +1240,8 @@ static void set_epoch(tp_matcher *m, uint32_t loader, struct epoch_insert *ins, 
 			(*nins)++;
 		}
 		tp_str ind = tp_match__indent(m, N(m, first)->start);
-		tp_buf_printf(&ins[k].lines, "%.*s%.*s.sampler.set_epoch(%.*s)%s", (int)ind.len, ind.ptr, (int)name.len, name.ptr,
-			      (int)e.len, e.ptr, m->eol);
-		tp_buf_printf(&ins[k].what, "%s%.*s.sampler.set_epoch(%.*s)", ins[k].what.len ? ", " : "", (int)name.len, name.ptr, (int)e.len, e.ptr);
+		tp_buf_printf(&ins[k].lines, "%.*s%s%s", (int)ind.len, ind.ptr, call, m->eol);
+		tp_buf_printf(&ins[k].what, "%s%s", ins[k].what.len ? ", " : "", call);
 		return;
 	}
 	if (found == TP_NONE)
