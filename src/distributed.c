@@ -968,11 +968,40 @@ static void every_rank_tracker(tp_matcher *m, uint32_t call, const char *qn)
 						"ranks) and log only where it is not None", qn));
 }
 
-/* Whether a DataLoader call reads evaluation data by its names: the
- * dataset's or the loader's has a word that starts with test, val or eval
- * (`test_loader`, `DataLoader(val_set)`; not `interval`, `latest`). */
+/* Whether node runs with autograd off: in the body of `with
+ * torch.no_grad():` (or inference_mode), or of a function decorated with
+ * it. */
+static int grad_off(const tp_matcher *m, uint32_t node)
+{
+	static const char *const off[] = {"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
+					  "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode", NULL};
+	static const char *const set_grad[] = {"torch.set_grad_enabled", "torch.autograd.set_grad_enabled",
+					       "torch.autograd.grad_mode.set_grad_enabled", NULL};
+	for (uint32_t c = node, p = N(m, node)->parent; p != TP_NONE; c = p, p = N(m, p)->parent) {
+		uint32_t body = kind(m, p) == K_WITH ? tp_child(m->tree, p, F_BODY)
+			      : kind(m, p) == K_DECORATED_DEF ? tp_child(m->tree, p, F_DEFINITION) : TP_NONE;
+		for (uint32_t j = p + 1; c == body && j < body; j++) { /* the header, the decorators */
+			if ((kind(m, j) == K_ATTRIBUTE || kind(m, j) == K_IDENTIFIER) && tp_match__qname_in(tp_resolve_qname(m->res, j, NULL), off))
+				return 1;
+			uint32_t args = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_ARGUMENTS) : TP_NONE;
+			uint32_t a0 = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE;
+			if (a0 != TP_NONE && tp_str_eq(text(m, a0), "False") &&
+			    tp_match__qname_in(tp_resolve_qname(m->res, tp_child(m->tree, j, F_FUNCTION), NULL), set_grad))
+				return 1; /* torch.set_grad_enabled(False) */
+		}
+	}
+	return 0;
+}
+
+/* Whether a DataLoader call reads evaluation data: 1 by its names (the
+ * dataset's or the loader's has a word that starts with test, val or eval:
+ * `test_loader`, `DataLoader(val_set)`; not `interval`, `latest`, nor the
+ * builtin `eval(...)`), 2 where it is built with autograd off (in makemore's
+ * `@torch.inference_mode() def evaluate(...)`); else 0. */
 static int evaluation_loader(const tp_matcher *m, uint32_t call)
 {
+	if (grad_off(m, call))
+		return 2;
 	int kw = 0;
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS), p = N(m, call)->parent;
 	uint32_t ds = kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, 0, "dataset", &kw) : TP_NONE;
@@ -981,11 +1010,14 @@ static int evaluation_loader(const tp_matcher *m, uint32_t call)
 	tp_str names[] = {ds == TP_NONE ? (tp_str){"", 0} : text(m, ds),
 			  kind(m, p) == K_ASSIGNMENT ? text(m, tp_child(m->tree, p, F_LEFT)) : (tp_str){"", 0}};
 	for (size_t n = 0; n < 2; n++)
-		for (size_t i = 0; i + 3 <= names[n].len; i++)
-			if ((i == 0 || !isalpha((unsigned char)names[n].ptr[i - 1])) &&
-			    (strncasecmp(names[n].ptr + i, "test", 4) == 0 || strncasecmp(names[n].ptr + i, "val", 3) == 0 ||
-			     strncasecmp(names[n].ptr + i, "eval", 4) == 0))
+		for (size_t i = 0; i + 3 <= names[n].len; i++) {
+			const char *w = names[n].ptr + i;
+			size_t rest = names[n].len - i;
+			if ((i == 0 || !isalpha((unsigned char)w[-1])) &&
+			    (strncasecmp(w, "test", 4) == 0 || strncasecmp(w, "val", 3) == 0 ||
+			     (strncasecmp(w, "eval", 4) == 0 && !(rest > 4 && w[4] == '('))))
 				return 1;
+		}
 	return 0;
 }
 
@@ -1081,7 +1113,9 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 		note(m, call, tp_arena_printf(m->arena, "this DataLoader %s: each rank now sees its share, so all_reduce what it "
 							"measures before a decision every rank must make alike (early stopping, "
 							"ReduceLROnPlateau, the best checkpoint), and before dividing by len(dataset)",
-					      eval_data ? "reads evaluation data, by its name" : "reads in order (evaluation?)"));
+					      eval_data == 2   ? "reads evaluation data (it is built where autograd is off)"
+					      : eval_data == 1 ? "reads evaluation data, by its name"
+							       : "reads in order (evaluation?)"));
 	if (sh == TP_NONE)
 		extra = ", shuffle=False"; /* the DataLoader read in order: so does its sampler */
 	if (sh != TP_NONE) {
@@ -1121,8 +1155,8 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 	const char *sampler = tp_arena_printf(m->arena, ", sampler=torch.utils.data.distributed.DistributedSampler(%.*s%s)",
 					      (int)d.len, d.ptr, extra);
 	add(m, TP_OP_INSERT, N(m, last)->end, N(m, last)->end, sampler, "DataLoader gets a DistributedSampler: each rank reads its share");
-	if (sh == TP_NONE || tp_str_eq(text(m, shv), "False"))
-		return TP_NONE; /* in order: set_epoch would change nothing */
+	if (sh == TP_NONE || tp_str_eq(text(m, shv), "False") || eval_data == 2)
+		return TP_NONE; /* in order, or built for one evaluation: set_epoch would change nothing */
 	if (p != TP_NONE && kind(m, p) == K_ASSIGNMENT && N(m, call)->field == F_RIGHT) {
 		uint32_t left = tp_child(m->tree, p, F_LEFT);
 		if (left != TP_NONE && kind(m, left) == K_IDENTIFIER)
@@ -2515,31 +2549,6 @@ static uint32_t loop_of(const tp_matcher *m, uint32_t node)
 	return TP_NONE;
 }
 
-/* Whether node runs with autograd off: in the body of `with
- * torch.no_grad():` (or inference_mode), or of a function decorated with
- * it. */
-static int grad_off(const tp_matcher *m, uint32_t node)
-{
-	static const char *const off[] = {"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
-					  "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode", NULL};
-	static const char *const set_grad[] = {"torch.set_grad_enabled", "torch.autograd.set_grad_enabled",
-					       "torch.autograd.grad_mode.set_grad_enabled", NULL};
-	for (uint32_t c = node, p = N(m, node)->parent; p != TP_NONE; c = p, p = N(m, p)->parent) {
-		uint32_t body = kind(m, p) == K_WITH ? tp_child(m->tree, p, F_BODY)
-			      : kind(m, p) == K_DECORATED_DEF ? tp_child(m->tree, p, F_DEFINITION) : TP_NONE;
-		for (uint32_t j = p + 1; c == body && j < body; j++) { /* the header, the decorators */
-			if ((kind(m, j) == K_ATTRIBUTE || kind(m, j) == K_IDENTIFIER) && tp_match__qname_in(tp_resolve_qname(m->res, j, NULL), off))
-				return 1;
-			uint32_t args = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_ARGUMENTS) : TP_NONE;
-			uint32_t a0 = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE;
-			if (a0 != TP_NONE && tp_str_eq(text(m, a0), "False") &&
-			    tp_match__qname_in(tp_resolve_qname(m->res, tp_child(m->tree, j, F_FUNCTION), NULL), set_grad))
-				return 1; /* torch.set_grad_enabled(False) */
-		}
-	}
-	return 0;
-}
-
 /* Whether the body of one loop calls the model in more than one place
  * where autograd records: `netD(real)` and `netD(fake)` before one
  * backward. A forward under no_grad (a sample after the step) builds no
@@ -2933,8 +2942,9 @@ static int gets_optimizer(const tp_matcher *m, uint32_t call)
 
 /* Whether a method named name of a class of MAIN runs a layer of the
  * model: it calls self(...) or self.part(...) beyond nn.Module's own API
- * (`return self.critic(x)`, not `init_hidden` that makes zeros); -1 when
- * MAIN defines no such method. */
+ * (`return self.critic(x)`, not `init_hidden` that makes zeros, nor one
+ * decorated with @torch.no_grad(), which records no graph); -1 when MAIN
+ * defines no such method. */
 static int method_computes(const tp_matcher *m, tp_str name)
 {
 	int defined = -1;
@@ -2946,7 +2956,7 @@ static int method_computes(const tp_matcher *m, tp_str name)
 			if (n == TP_NONE || !tp_str_same(text(m, n), name))
 				continue;
 			defined = 0;
-			for (uint32_t j = def; j < N(m, def)->end_index; j++) {
+			for (uint32_t j = def; !grad_off(m, def) && j < N(m, def)->end_index; j++) {
 				uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
 				uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : f;
 				tp_str leaf = kind(m, f) == K_ATTRIBUTE ? text(m, tp_child(m->tree, f, F_ATTRIBUTE)) : (tp_str){"", 0};
@@ -3618,6 +3628,36 @@ static uint32_t file_arg(uint32_t *out, const tp_matcher *m, uint32_t call, int 
 	return f;
 }
 
+/* The files that the torch.save calls of MAIN's function write, for a call
+ * of it that rank 0 alone makes (`save_checkpoint()`); a file that is a
+ * parameter is the call's argument (`save(model, "model.pt")`). */
+static void saver_files(const tp_matcher *m, uint32_t call, tp_calls *files)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION), args = tp_child(m->tree, call, F_ARGUMENTS);
+	const tp_binding *b = kind(m, fn) == K_IDENTIFIER ? tp_resolve_name(m->res, fn, text(m, fn).ptr, text(m, fn).len) : NULL;
+	uint32_t def = b ? tp_resolve_definition(m->res, b) : TP_NONE;
+	uint32_t params = kind(m, def) == K_FUNCTION_DEF ? tp_child(m->tree, def, F_PARAMETERS) : TP_NONE;
+	for (uint32_t j = def; kind(m, def) == K_FUNCTION_DEF && j < N(m, def)->end_index; j++) {
+		const char *qn = kind(m, j) == K_CALL ? qname(m, j) : NULL;
+		uint32_t f = qn && strcmp(qn, "torch.save") == 0 ? file_arg(NULL, m, j, 1) : TP_NONE;
+		if (f == TP_NONE)
+			continue;
+		int idx = 0, kw = 0;
+		for (uint32_t c = kind(m, f) == K_IDENTIFIER && params != TP_NONE ? N(m, params)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next) {
+			uint32_t id = tp_match__param_name(m, c);
+			if (id != TP_NONE && tp_str_same(text(m, id), text(m, f)) && kind(m, args) == K_ARG_LIST) {
+				char *name = tp_arena_strndup(m->arena, text(m, id).ptr, text(m, id).len);
+				uint32_t a = tp_match__find_arg(m, args, idx, name, &kw);
+				f = a != TP_NONE && kw ? tp_child(m->tree, a, F_VALUE) : a;
+				break;
+			}
+			idx += kind(m, c) != K_COMMENT;
+		}
+		if (f != TP_NONE)
+			tp_array_push(files, f);
+	}
+}
+
 /* Whether file expressions a and b are written alike ('best.pt' and
  * "best.pt" too). */
 static int same_file(const tp_matcher *m, uint32_t a, uint32_t b)
@@ -3811,6 +3851,8 @@ void tp_distributed(tp_matcher *m)
 				saved = 1;
 				if (qn && strcmp(qn, "torch.save") == 0)
 					tp_array_push(&saved_files, file_arg(NULL, m, i, 1));
+				else
+					saver_files(m, i, &saved_files);
 			}
 		} else if (saved && qn && strcmp(qn, "torch.load") == 0) {
 			wait_for_save(m, i, &saved_files);
@@ -3826,7 +3868,7 @@ void tp_distributed(tp_matcher *m)
 			make_dirs_together(m, i, qn ? qn : "Path.mkdir");
 		} else if (dataloader_call(m, i, qn)) {
 			loader_calls++;
-			eval_loaders += evaluation_loader(m, i);
+			eval_loaders += evaluation_loader(m, i) != 0;
 			uint32_t l = sample_loader(m, i);
 			if (l != TP_NONE)
 				tp_array_push(&loaders, l);
@@ -3873,6 +3915,20 @@ void tp_distributed(tp_matcher *m)
 		t += n + (t[n] == ',');
 	}
 	int unnamed = 0, free_optimizers = *m->dist_model ? 0 : trained_models(m, &models, &unnamed);
+	/* No optimizer of MAIN names the network, but MAIN put one in
+	 * DataParallel: that is the network it trains (BigGAN's GD, which a
+	 * function of another file trains). */
+	int dp_model = 0; /* a DataParallel of `model`: the chain below names it */
+	for (size_t k = 0; k < dps.len; k++)
+		dp_model |= dps.items[k].target != TP_NONE && tp_str_eq(text(m, dps.items[k].target), "model");
+	for (size_t k = 0; !*m->dist_model && !models.len && !dp_model && k < dps.len; k++) {
+		uint32_t t = dps.items[k].target;
+		int seen = kind(m, t) != K_IDENTIFIER;
+		for (size_t j = 0; j < k && !seen; j++)
+			seen = dps.items[j].target != TP_NONE && tp_str_same(text(m, dps.items[j].target), text(m, t));
+		if (!seen)
+			tp_array_push(&models, text(m, t));
+	}
 	tp_str fallback = {"model", 5};
 	int assigned = 0;
 	for (uint32_t i = 0; i < m->tree->count && !assigned; i++)
@@ -3914,7 +3970,7 @@ void tp_distributed(tp_matcher *m)
 		note_file(m, "MAIN builds no DataLoader: every rank reads all the data; give the loaders built in other files a "
 			   "DistributedSampler (and set_epoch) by hand");
 	else if (eval_loaders == loader_calls)
-		note_file(m, "MAIN builds DataLoaders of evaluation data only (by their names): the training batches come from "
+		note_file(m, "MAIN builds DataLoaders of evaluation data only (by their names, or where autograd is off): the training batches come from "
 			     "elsewhere (a loader of another file, a get_batch() method), and every rank reads all of them: give that "
 			     "loader a DistributedSampler (and set_epoch) by hand");
 	struct epoch_insert ins[16];

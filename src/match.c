@@ -2820,15 +2820,19 @@ static void match_cuda_library(tp_matcher *m, uint32_t str, tp_str name)
 		}
 }
 
-/* `"CUDA out of memory" in str(e)`, `msg.startswith("CUDA error")`: a test
- * of an error message for CUDA's wording, which the NPU's errors do not
- * have ("NPU out of memory"). A message the code writes itself stays. */
+/* `"CUDA out of memory" in str(e)`, `msg.startswith("CUDA error")`, or one
+ * of a list of such messages that the code tests against (rtdl's `any(x in
+ * str(err) for x in ['CUDA out of memory', ...])`): a test of an error
+ * message for CUDA's wording, which the NPU's errors do not have ("NPU out
+ * of memory"). A message the code writes itself stays. */
 static void match_cuda_message(tp_matcher *m, uint32_t str, tp_str s)
 {
 	static const char *const tests[] = {"startswith", "endswith", "find", "rfind", "index", "count", "search", "match", "fullmatch", NULL};
 	if (s.len < 10 || memcmp(s.ptr, "CUDA ", 5) != 0 || (!memmem(s.ptr, s.len, "out of memory", 13) && memcmp(s.ptr + 5, "error", 5) != 0))
 		return;
 	uint32_t p = N(m, str)->parent, test = kind(m, p) == K_COMPARISON ? p : TP_NONE;
+	if (kind(m, p) == K_LIST || kind(m, p) == K_TUPLE || kind(m, p) == K_SET)
+		test = str;
 	uint32_t call = kind(m, p) == K_ARG_LIST ? N(m, p)->parent : TP_NONE, fn = call == TP_NONE ? TP_NONE : tp_child(m->tree, call, F_FUNCTION);
 	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : fn;
 	for (const char *const *t = tests; kind(m, leaf) == K_IDENTIFIER && *t && test == TP_NONE; t++)

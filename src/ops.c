@@ -173,6 +173,17 @@ static const char *listed_as(const tp_ops *ops, const char *qname, char *buf, si
 
 enum tp_support tp_ops_classify(const tp_ops *ops, const char *qname, const char **tip)
 {
+	/* A special method the lists do not name (`nn.Module.__init__(self)`,
+	 * the old spelling of super().__init__()) runs the class's own code: it
+	 * is as supported as its class. */
+	const char *last = strrchr(qname, '.');
+	size_t ll = last ? strlen(last) : 0;
+	if (ll > 5 && strncmp(last, ".__", 3) == 0 && strcmp(last + ll - 2, "__") == 0 && !listed(ops, qname, strlen(qname))) {
+		char cls[512];
+		int k = snprintf(cls, sizeof cls, "%.*s", (int)(last - qname), qname);
+		if (k > 0 && (size_t)k < sizeof cls)
+			return tp_ops_classify(ops, cls, tip);
+	}
 	const char *t = tp_map_get(&ops->unsupported, qname, strlen(qname));
 	if (!t && strncmp(qname, "torch.", 6) != 0)
 		return TP_SUPPORTED;

@@ -52,5 +52,6 @@ for epoch in range(2):
     if npu_rank == 0: save(model.module, "model.pt")
 
 model = RNNModel()
+torch.distributed.barrier()
 model.load_state_dict(torch.load("model.pt"))
 h = model.init_hidden(1)

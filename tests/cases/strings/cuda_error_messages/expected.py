@@ -14,3 +14,8 @@ for batch in [torch.zeros(1, 2)]:
         else:
             # a message the code writes itself stays without a word
             raise RuntimeError("CUDA out of memory while training") from e
+
+
+def is_oom_exception(err: RuntimeError) -> bool:
+    # rtdl's: a list of CUDA's messages that the error is tested against
+    return any(x in str(err) for x in ['CUDA out of memory', 'CUBLAS_STATUS_ALLOC_FAILED', 'CUDA error: out of memory'])
