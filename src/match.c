@@ -2031,6 +2031,16 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 	if (leaf == TP_NONE)
 		return;
 	const char *qn = tp_resolve_qname(m->res, attr, NULL);
+	/* CUDA's TF32 switches: torch_npu reads switches of its own (its docs:
+	 * torch_npu.npu.conv.allow_hf32, torch_npu.npu.matmul.allow_hf32) */
+	static const char *const tf32[][2] = {
+		{"torch.backends.cudnn.allow_tf32", "torch.npu.conv.allow_hf32 (HF32 in convolutions; on by default)"},
+		{"torch.backends.cuda.matmul.allow_tf32", "torch.npu.matmul.allow_hf32 (HF32 in matmuls; off by default)"}};
+	for (size_t k = 0; qn && is_store(m, attr) && k < sizeof tf32 / sizeof *tf32; k++)
+		if (strcmp(qn, tf32[k][0]) == 0)
+			tp_match__finding(m, NULL, TP_OP_PRECISION, attr, qn,
+					  tp_arena_printf(m->arena, "the NPU ignores this switch; torch_npu's own is %s: set it alike "
+								    "to keep the precision this line chooses", tf32[k][1]));
 	const tp_rule *no_npu = qn && strchr(qn, '.') ? lookup_z(&m->rules->no_npu_module, qn) : NULL;
 	if (no_npu && !is_store(m, attr) && !lookup_z(&m->rules->func_qualified, qn) && !lookup_z(&m->rules->similar, qn)) {
 		/* `mmcv.parallel.MMDataParallel(...)` after `import mmcv`; not where a rule replaces it */
