@@ -1109,13 +1109,16 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 	 * shuffle=True)`) measures as one read in order does */
 	int eval_data = evaluation_loader(m, call);
 	uint32_t p = N(m, call)->parent;
-	if (sh == TP_NONE || tp_str_eq(text(m, shv), "False") || eval_data)
-		note(m, call, tp_arena_printf(m->arena, "this DataLoader %s: each rank now sees its share, so all_reduce what it "
+	int in_order = sh == TP_NONE || tp_str_eq(text(m, shv), "False");
+	if (in_order || eval_data)
+		note(m, call, tp_arena_printf(m->arena, "this DataLoader %s: each rank now sees its share%s, so all_reduce what it "
 							"measures before a decision every rank must make alike (early stopping, "
 							"ReduceLROnPlateau, the best checkpoint), and before dividing by len(dataset)",
 					      eval_data == 2   ? "reads evaluation data (it is built where autograd is off)"
 					      : eval_data == 1 ? "reads evaluation data, by its name"
-							       : "reads in order (evaluation?)"));
+							       : "reads in order (evaluation?)",
+					      in_order ? " (the sampler deals the rows out in turn, rank r reading rows r, r + npu_world_size, "
+							 "...: a batch no longer holds consecutive rows, such as one user's candidates)" : ""));
 	if (sh == TP_NONE)
 		extra = ", shuffle=False"; /* the DataLoader read in order: so does its sampler */
 	if (sh != TP_NONE) {
