@@ -1846,12 +1846,15 @@ static void check_break(tp_matcher *m, uint32_t brk)
 	}
 	if (cond == TP_NONE || loop == TP_NONE)
 		return;
-	/* over the batches itself, or through a function of MAIN: `train(epoch)` */
+	/* over the batches and training, itself or through a function of MAIN:
+	 * `train(epoch)`; not an actor's loop that stops on a queue's None */
 	uint32_t body = tp_child(m->tree, loop, F_BODY), at = TP_NONE, def;
-	int batches = body != TP_NONE && has_loop(m, body);
-	while (body != TP_NONE && !batches && (def = next_user_call(m, body, &at)) != TP_NONE)
-		batches = has_loop(m, def);
-	if (!batches)
+	int batches = body != TP_NONE && has_loop(m, body), trains = body != TP_NONE && calls_backward(m, body);
+	while (body != TP_NONE && !(batches && trains) && (def = next_user_call(m, body, &at)) != TP_NONE) {
+		batches |= has_loop(m, def);
+		trains |= calls_backward(m, def);
+	}
+	if (!batches || !trains)
 		return;
 	for (uint32_t j = cond; j < N(m, cond)->end_index; j++)
 		if (kind(m, j) == K_IDENTIFIER && N(m, j)->field != F_ATTRIBUTE && assigned_under(m, body, text(m, j))) {
