@@ -2103,8 +2103,21 @@ static void preamble(tp_matcher *m, uint32_t anchor, int ahead, const char *line
 	}
 	const char *text = tp_arena_strndup(m->arena, b.ptr, b.len);
 	tp_buf_dispose(&b);
-	if (anchor != TP_NONE && ahead) /* before the first statement of a block (main_guard) */
-		add(m, TP_OP_INSERT, line_start(m, N(m, anchor)->start), line_start(m, N(m, anchor)->start), text, message);
+	if (anchor != TP_NONE && ahead) { /* before the first statement of a block (main_guard), and its comment lines */
+		uint32_t at = line_start(m, N(m, anchor)->start);
+		for (int moved = 1; moved && at > 0;) {
+			uint32_t prev = line_start(m, at - 1);
+			tp_str pind = tp_match__indent(m, prev);
+			moved = 0;
+			for (uint32_t j = 0; j < m->tree->count && !moved && pind.ptr < m->src + at - 1 && *(pind.ptr + pind.len) == '#'; j++)
+				moved = kind(m, j) == K_COMMENT && m->src + N(m, j)->start == pind.ptr + pind.len;
+			if (moved)
+				at = prev;
+		}
+		if (at < line_start(m, N(m, anchor)->start)) /* a blank line before the comment */
+			text = tp_arena_printf(m->arena, "%s%s", text, m->eol);
+		add(m, TP_OP_INSERT, at, at, text, message);
+	}
 	else if (anchor != TP_NONE)
 		insert_lines(m, N(m, anchor)->end, text, message);
 	else if (doc != TP_NONE)
