@@ -40,13 +40,36 @@ for c in method_bypass layer_bypass; do
 done
 echo "distributed ok: training through the model's methods or layers stays in sync"
 
-# Rank 0 alone saves the best weights that every rank then reloads: the
-# barrier before the load keeps the other ranks from reading a file half
-# written.
-(cd "$tmp" && "$bin" run --nproc 2 "$root/tests/cases/distributed/load_after_save/expected.py") >"$tmp/load.log" 2>&1 ||
-	{ cat "$tmp/load.log"; fail "2-process run of load_after_save failed"; }
-grep -q "ranks in sync: .* on 2 ranks" "$tmp/load.log" || { cat "$tmp/load.log"; fail "load_after_save: ranks not in sync"; }
+# Rank 0 alone saves the best weights that every rank then reloads (itself,
+# or through MAIN's saver function): the barrier before the load keeps the
+# other ranks from reading a file half written.
+for c in load_after_save load_after_saver_call; do
+	(cd "$tmp" && "$bin" run --nproc 2 "$root/tests/cases/distributed/$c/expected.py") >"$tmp/$c.log" 2>&1 ||
+		{ cat "$tmp/$c.log"; fail "2-process run of $c failed"; }
+	grep -q "ranks in sync: .* on 2 ranks" "$tmp/$c.log" || { cat "$tmp/$c.log"; fail "$c: ranks not in sync"; }
+done
 echo "distributed ok: every rank reloads rank 0's checkpoint after the barrier"
+
+# MAIN puts the network in DataParallel and another file's function trains
+# it (BigGAN): DDP takes DataParallel's place, so the ranks stay in sync.
+mkdir -p "$tmp/dp/src" "$tmp/dp/out"
+cat >"$tmp/dp/src/trainer.py" <<'PY'
+import torch
+
+
+def fit(net):
+    opt = torch.optim.SGD(net.parameters(), lr=0.1)
+    for _ in range(3):
+        loss = net(torch.randn(8, 4).cuda()).sum()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+PY
+cp "$root/tests/cases/distributed/dataparallel_trained_elsewhere/input.py" "$tmp/dp/src/main.py"
+"$bin" -q -i "$tmp/dp/src" -o "$tmp/dp/out" distributed -m main.py
+(cd "$tmp/dp/out/src_msft_multi" && "$bin" run --nproc 2 main.py) >"$tmp/dp.log" 2>&1 || { cat "$tmp/dp.log"; fail "2-process run of dp failed"; }
+grep -q "ranks in sync: .* on 2 ranks" "$tmp/dp.log" || { cat "$tmp/dp.log"; fail "dp: ranks not in sync"; }
+echo "distributed ok: the network MAIN put in DataParallel trains in sync under DDP"
 
 # A loss function of another file that runs the model on clean and perturbed
 # inputs before one backward (TRADES): with BatchNorm, DDP's buffer broadcast
