@@ -613,6 +613,10 @@ static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
 		after++;
 	if (inline_ || (after < m->len && m->src[after] == ';'))
 		tp_match__edit(m, r, TP_OP_INSERT, N(m, stmt)->end, N(m, stmt)->end, tp_arena_printf(m->arena, "; %s", r->insert), message);
+	else if (after < m->len && !strchr("\r\n#", m->src[after]))
+		/* more on its line, where a syntax error runs on (`import
+		 * torch"""`): the next line may be in a string; a line before it */
+		tp_match__edit(m, r, TP_OP_INSERT, ls, ls, tp_arena_printf(m->arena, "%.*s%s%s", (int)ind.len, ind.ptr, r->insert, m->eol), message);
 	else
 		tp_match__insert_line_after(m, r, stmt, r->insert, message);
 }
