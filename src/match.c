@@ -596,27 +596,24 @@ static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
 	tp_str ind = tp_match__indent(m, N(m, stmt)->start);
 	uint32_t ls = (uint32_t)(ind.ptr - m->src);
 	int inline_ = ls + ind.len < N(m, stmt)->start; /* code before it on its line */
-	for (size_t i = 0; i < m->items.len; i++) {
+	int rewritten = 0;
+	for (size_t i = 0; i < m->items.len && !rewritten; i++) {
 		const tp_item *it = &m->items.items[i];
-		if (it->op <= TP_OP_DELETE && it->start >= N(m, stmt)->start && it->end <= N(m, stmt)->end) {
-			if (inline_)
-				tp_match__edit(m, r, TP_OP_INSERT, N(m, stmt)->start, N(m, stmt)->start, tp_arena_printf(m->arena, "%s; ", r->insert),
-					       message);
-			else
-				tp_match__edit(m, r, TP_OP_INSERT, ls, ls,
-					       tp_arena_printf(m->arena, "%.*s%s%s", (int)ind.len, ind.ptr, r->insert, m->eol), message);
-			return;
-		}
+		rewritten = it->op <= TP_OP_DELETE && it->start >= N(m, stmt)->start && it->end <= N(m, stmt)->end;
 	}
 	uint32_t after = N(m, stmt)->end;
 	while (after < m->len && (m->src[after] == ' ' || m->src[after] == '\t'))
 		after++;
-	if (inline_ || (after < m->len && m->src[after] == ';'))
+	/* more code after it on its line where a syntax error runs on (`import
+	 * torch"""`): the next line may be in a string, so the line before */
+	int runs_on = after < m->len && !strchr(";\r\n#", m->src[after]);
+	if (rewritten && inline_)
+		tp_match__edit(m, r, TP_OP_INSERT, N(m, stmt)->start, N(m, stmt)->start, tp_arena_printf(m->arena, "%s; ", r->insert), message);
+	else if (rewritten || (runs_on && !inline_))
+		tp_match__edit(m, r, TP_OP_INSERT, ls, ls, tp_arena_printf(m->arena, "%.*s%s%s", (int)ind.len, ind.ptr, r->insert, m->eol),
+			       message);
+	else if (inline_ || (after < m->len && m->src[after] == ';'))
 		tp_match__edit(m, r, TP_OP_INSERT, N(m, stmt)->end, N(m, stmt)->end, tp_arena_printf(m->arena, "; %s", r->insert), message);
-	else if (after < m->len && !strchr("\r\n#", m->src[after]))
-		/* more on its line, where a syntax error runs on (`import
-		 * torch"""`): the next line may be in a string; a line before it */
-		tp_match__edit(m, r, TP_OP_INSERT, ls, ls, tp_arena_printf(m->arena, "%.*s%s%s", (int)ind.len, ind.ptr, r->insert, m->eol), message);
 	else
 		tp_match__insert_line_after(m, r, stmt, r->insert, message);
 }
@@ -2040,13 +2037,14 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 	static const char *const tf32[][2] = {
 		{"torch.backends.cudnn.allow_tf32", "torch.npu.conv.allow_hf32 (HF32 in convolutions; on by default)"},
 		{"torch.backends.cuda.matmul.allow_tf32", "torch.npu.matmul.allow_hf32 (HF32 in matmuls; off by default)"}};
-	for (size_t k = 0; qn && is_store(m, attr) && k < sizeof tf32 / sizeof *tf32; k++)
+	int store = is_store(m, attr);
+	for (size_t k = 0; qn && store && k < sizeof tf32 / sizeof *tf32; k++)
 		if (strcmp(qn, tf32[k][0]) == 0)
 			tp_match__finding(m, NULL, TP_OP_PRECISION, attr, qn,
 					  tp_arena_printf(m->arena, "the NPU ignores this switch; torch_npu's own is %s: set it alike "
 								    "to keep the precision this line chooses", tf32[k][1]));
 	const tp_rule *no_npu = qn && strchr(qn, '.') ? lookup_z(&m->rules->no_npu_module, qn) : NULL;
-	if (no_npu && !is_store(m, attr) && !lookup_z(&m->rules->func_qualified, qn) && !lookup_z(&m->rules->similar, qn)) {
+	if (no_npu && !store && !lookup_z(&m->rules->func_qualified, qn) && !lookup_z(&m->rules->similar, qn)) {
 		/* `mmcv.parallel.MMDataParallel(...)` after `import mmcv`; not where a rule replaces it */
 		tp_match__finding(m, no_npu, TP_OP_UNSUPPORTED, attr, qn, no_npu->unsupported_tip);
 		return;
