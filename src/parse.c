@@ -41,9 +41,19 @@ typedef struct ts_chunk {
 	size_t cap; /* bytes after the header */
 } ts_chunk;
 
+/* Small blocks that tree-sitter frees go on a list by size and are given
+ * out again: the grammar's scanner frees and allocates its indent stack
+ * for every token it scans. */
+#define FREE_CLASSES 16
+
+typedef struct ts_free {
+	struct ts_free *next;
+} ts_free;
+
 typedef struct {
 	ts_chunk *first, *cur; /* chunks are kept from file to file */
 	size_t used;           /* in cur */
+	ts_free *freed[FREE_CLASSES]; /* [k]: blocks of (k + 1) * ALIGN bytes */
 } ts_arena;
 
 /* Before each allocation: its size (rounded up to ALIGN in an arena) and
@@ -66,6 +76,13 @@ static char *chunk_at(ts_chunk *c, size_t used) { return (char *)c + CHUNK_DATA 
 
 static void *arena_alloc(ts_arena *a, size_t n)
 {
+	size_t k = n ? (n - 1) / ALIGN : 0;
+	if (k < FREE_CLASSES && a->freed[k]) {
+		ts_free *f = a->freed[k];
+		UNPOISON(f, (k + 1) * ALIGN);
+		a->freed[k] = f->next;
+		return f;
+	}
 	size_t need = HEADER + ((n + ALIGN - 1) & ~(size_t)(ALIGN - 1));
 	while (!a->cur || a->used + need > a->cur->cap) {
 		ts_chunk *next = a->cur ? a->cur->next : a->first;
@@ -98,6 +115,7 @@ static void arena_reset(ts_arena *a)
 		POISON(chunk_at(c, 0), c == a->cur ? a->used : c->cap);
 	a->cur = NULL;
 	a->used = 0;
+	memset(a->freed, 0, sizeof a->freed);
 }
 
 static void arena_free(ts_arena *a)
@@ -155,8 +173,20 @@ static void *ts_grow(void *p, size_t n)
 
 static void ts_release(void *p)
 {
-	if (p && !((ts_header *)((char *)p - HEADER))->from_arena)
-		free((char *)p - HEADER);
+	if (!p)
+		return;
+	ts_header *h = (ts_header *)((char *)p - HEADER);
+	if (!h->from_arena) {
+		free(h);
+		return;
+	}
+	size_t k = h->size / ALIGN - 1; /* h->size: a multiple of ALIGN, at least ALIGN */
+	if (scope && k < FREE_CLASSES) {
+		ts_free *f = p;
+		f->next = scope->freed[k];
+		scope->freed[k] = f;
+		POISON((char *)p + sizeof *f, h->size - sizeof *f);
+	}
 }
 
 static void set_allocator(void) { ts_set_allocator(ts_alloc, ts_zalloc, ts_grow, ts_release); }
