@@ -629,19 +629,92 @@ static int imported_by(const tp_matcher *m, const char *name, uint32_t anchor)
 }
 
 
+static int constant_value(const tp_matcher *m, uint32_t e, int depth);
+static uint32_t function_of(const tp_matcher *m, uint32_t node);
+
+/* Whether parameter id of function fn gets a constant from every caller:
+ * fn is only called by its name (never handed on: mp.spawn(fn, ...) gives
+ * it a rank), at least once, and each call passes a constant there or
+ * leaves it to a constant default. */
+static int constant_parameter(const tp_matcher *m, uint32_t fn, uint32_t id, int depth)
+{
+	uint32_t name = tp_child(m->tree, fn, F_NAME), params = tp_child(m->tree, fn, F_PARAMETERS);
+	if (name == TP_NONE || params == TP_NONE || kind(m, m->res->scope_of[fn]) == K_CLASS_DEF)
+		return 0; /* a method: self shifts the arguments */
+	int idx = 0;
+	uint32_t param = TP_NONE;
+	for (uint32_t c = N(m, params)->first; c != TP_NONE && param == TP_NONE; c = N(m, c)->next) {
+		if (tp_match__param_name(m, c) == id)
+			param = c;
+		else
+			idx += kind(m, c) != K_COMMENT;
+	}
+	if (param == TP_NONE)
+		return 0;
+	char *key = tp_arena_strndup(m->arena, text(m, id).ptr, text(m, id).len);
+	int calls = 0;
+	for (uint32_t j = 0; j < m->tree->count; j++) {
+		if (kind(m, j) != K_IDENTIFIER || j == name || !tp_str_same(text(m, j), text(m, name)))
+			continue;
+		uint32_t call = N(m, j)->parent, args = tp_child(m->tree, call, F_ARGUMENTS);
+		if (kind(m, call) != K_CALL || N(m, j)->field != F_FUNCTION || kind(m, args) != K_ARG_LIST)
+			return 0;
+		int kw = 0;
+		uint32_t a = tp_match__find_arg(m, args, idx, key, &kw);
+		uint32_t v = a == TP_NONE ? tp_child(m->tree, param, F_VALUE) : kw ? tp_child(m->tree, a, F_VALUE) : a;
+		if (!constant_value(m, v, depth + 1))
+			return 0;
+		calls++;
+	}
+	return calls > 0;
+}
+
+/* Whether expression e is an integer the script fixes: a literal, a local
+ * its scope sets once to one, or a parameter every caller gives one
+ * (`rank = 0` in a single-card script, handed to train(rank, ...)). */
+static int constant_value(const tp_matcher *m, uint32_t e, int depth)
+{
+	if (kind(m, e) == K_INTEGER)
+		return 1;
+	if (kind(m, e) != K_IDENTIFIER || N(m, e)->field == F_ATTRIBUTE || depth > 2)
+		return 0;
+	tp_str t = text(m, e);
+	const tp_binding *b = tp_resolve_name(m->res, e, t.ptr, t.len);
+	if (!b || b->kind != TP_BIND_LOCAL)
+		return 0;
+	if (b->value != TP_NONE)
+		return constant_value(m, b->value, depth + 1);
+	uint32_t fn = function_of(m, e);
+	uint32_t params = fn ? tp_child(m->tree, fn, F_PARAMETERS) : TP_NONE;
+	for (uint32_t c = params == TP_NONE ? TP_NONE : N(m, params)->first; c != TP_NONE; c = N(m, c)->next) {
+		uint32_t id = tp_match__param_name(m, c);
+		if (id != TP_NONE && tp_str_same(text(m, id), t))
+			return constant_parameter(m, fn, id, depth);
+	}
+	return 0;
+}
+
+/* Whether identifier j names a rank or the main process (`rank`,
+ * `is_main_process`) and is no constant of the script. */
+static int names_rank(const tp_matcher *m, uint32_t j)
+{
+	tp_str c = text(m, j);
+	int named = 0;
+	for (size_t i = 0; kind(m, j) == K_IDENTIFIER && !named && i + 4 <= c.len; i++)
+		named = memcmp(c.ptr + i, "rank", 4) == 0 || memcmp(c.ptr + i, "main", 4) == 0;
+	return named && !constant_value(m, j, 0);
+}
+
 /* Guarded already: inside an `if` whose condition names a rank or the main
  * process (`args.rank == 0`, `is_main_process()`), in a name: the string of
- * `if __name__ == "__main__":` is no guard. */
+ * `if __name__ == "__main__":` is no guard, nor a constant named rank. */
 static int rank_guarded(const tp_matcher *m, uint32_t n)
 {
 	for (uint32_t p = N(m, n)->parent; p != TP_NONE; p = N(m, p)->parent) {
 		uint32_t cond = kind(m, p) == K_IF ? N(m, p)->first : TP_NONE;
-		for (uint32_t j = cond; j != TP_NONE && j < N(m, cond)->end_index; j++) {
-			tp_str c = text(m, j);
-			for (size_t i = 0; kind(m, j) == K_IDENTIFIER && i + 4 <= c.len; i++)
-				if (memcmp(c.ptr + i, "rank", 4) == 0 || memcmp(c.ptr + i, "main", 4) == 0)
-					return 1;
-		}
+		for (uint32_t j = cond; j != TP_NONE && j < N(m, cond)->end_index; j++)
+			if (names_rank(m, j))
+				return 1;
 	}
 	return 0;
 }
@@ -1333,15 +1406,16 @@ static int plain_cuda(const tp_matcher *m, uint32_t str)
 }
 
 /* Whether expression e comes from a rank: a name that says so (local_rank,
- * args.rank, dist.get_rank(), accelerator.local_process_index), an
- * environment variable's (os.environ["LOCAL_RANK"]), or a local name
- * assigned one. */
+ * args.rank, dist.get_rank(), accelerator.local_process_index) and is no
+ * constant, an environment variable's (os.environ["LOCAL_RANK"]), or a
+ * local name assigned one. */
 static int rank_derived(const tp_matcher *m, uint32_t e, int depth)
 {
 	for (uint32_t j = e; j != TP_NONE && j < N(m, e)->end_index; j++) {
 		tp_str t = text(m, j);
 		char low[64];
-		if (kind(m, j) == K_IDENTIFIER && lower_name(low, sizeof low, t) && (strstr(low, "rank") || strstr(low, "process_index")))
+		if (kind(m, j) == K_IDENTIFIER && lower_name(low, sizeof low, t) && (strstr(low, "rank") || strstr(low, "process_index")) &&
+		    !constant_value(m, j, 0))
 			return 1;
 		if (kind(m, j) == K_STRING_CONTENT && lower_name(low, sizeof low, t) && strstr(low, "rank"))
 			return 1; /* os.environ["LOCAL_RANK"], config['local_rank'] */

@@ -1,12 +1,13 @@
 # experiment trackers started on every rank log one run per rank: a WARNING,
 # not an edit (their uses would need the same test); one under a rank test
-# is fine
+# is fine (a constant named rank is no rank test: see constant_rank)
+import os
+
 import torch
 import torch_npu
 import torch.nn as nn
 import wandb
 from torch.utils.tensorboard import SummaryWriter
-import os
 
 # Distributed setup (transplt): torchrun sets RANK/WORLD_SIZE/LOCAL_RANK;
 # Ascend launchers set RANK_ID/RANK_SIZE/DEVICE_ID.
@@ -16,7 +17,7 @@ npu_world_size = int(os.environ.get("WORLD_SIZE", os.environ.get("RANK_SIZE", "1
 torch.npu.set_device(npu_local_rank)
 torch.distributed.init_process_group(backend="hccl", rank=npu_rank, world_size=npu_world_size)
 
-local_rank = 0
+local_rank = int(os.environ.get("LOCAL_RANK", "0"))
 writer = SummaryWriter("runs/exp")
 wandb.init(project="demo")
 if local_rank == 0:

@@ -1,12 +1,14 @@
 # experiment trackers started on every rank log one run per rank: a WARNING,
 # not an edit (their uses would need the same test); one under a rank test
-# is fine
+# is fine (a constant named rank is no rank test: see constant_rank)
+import os
+
 import torch
 import torch.nn as nn
 import wandb
 from torch.utils.tensorboard import SummaryWriter
 
-local_rank = 0
+local_rank = int(os.environ.get("LOCAL_RANK", "0"))
 writer = SummaryWriter("runs/exp")
 wandb.init(project="demo")
 if local_rank == 0:
