@@ -454,12 +454,16 @@ static void extension_import(tp_matcher *m, uint32_t stmt, const char *module)
  * collects, per insertion rule, the first import of its module in each
  * scope (the module's, or a function's), in source order; unless, the
  * imports of its unless_module that run. */
+static int build_test_import(tp_matcher *m, uint32_t stmt);
+
 static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, tp_hits *unless)
 {
 	const tp_rule *ins = m->rules->import_insert;
 	uint32_t roots[64];
 	const char *moved_root[64] = {0}; /* roots[k] == TP_NONE: the module a rule moved the import to */
 	uint32_t nroots = 0;
+	tp_str whole = text(m, stmt);
+	int keep = memmem(whole.ptr, whole.len, "cuda", 4) && build_test_import(m, stmt);
 	if (kind(m, stmt) == K_IMPORT) {
 		for (uint32_t c = N(m, stmt)->first; c != TP_NONE; c = N(m, c)->next) {
 			if (N(m, c)->field != F_NAME)
@@ -470,7 +474,8 @@ static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, tp_hi
 			uint32_t p[1];
 			if (dotted_parts(m, dotted, p, 1) && nroots < 64)
 				roots[nroots++] = p[0];
-			rename_module_path(m, dotted, kind(m, c) != K_ALIASED_IMPORT, TP_NONE);
+			if (!keep)
+				rename_module_path(m, dotted, kind(m, c) != K_ALIASED_IMPORT, TP_NONE);
 			no_npu_import(m, stmt, tp_dotted_text(m->res, dotted));
 			extension_import(m, stmt, tp_dotted_text(m->res, dotted));
 		}
@@ -489,9 +494,11 @@ static void match_import(tp_matcher *m, uint32_t stmt, tp_hits *first_hit, tp_hi
 		if (dotted_parts(m, mod, p, 1))
 			roots[nroots++] = p[0];
 		/* Both kinds run; where they overlap, the plan keeps the user's edit. */
-		rename_module_path(m, mod, 0, stmt);
 		const char *module = tp_dotted_text(m->res, mod);
-		rename_from_import_names(m, stmt, module);
+		if (!keep) {
+			rename_module_path(m, mod, 0, stmt);
+			rename_from_import_names(m, stmt, module);
+		}
 		/* the module, else each name it gives (`from mmcv.parallel import
 		 * MMDataParallel, MMDistributedDataParallel`: two rows) */
 		int reported = no_npu_import(m, stmt, module);
@@ -2024,6 +2031,95 @@ static const char *guard_note(tp_matcher *m, const tp_rule *r, const char *test,
 	return msg(m, r, "%s stays: it guards custom CUDA extension code (%.*s), which has no NPU kernel; on the NPU machine it is "
 			 "%s and the other branch %s",
 		   test, (int)fn.len, fn.ptr, value, other);
+}
+
+/* The uses of name, bound by import stmt to torch.cuda.is_available
+ * (`from torch.cuda import is_available as cuda_ok`) or to the module
+ * torch.cuda (`from torch import cuda`, `import torch.cuda as tc`), that
+ * test the machine to choose a CUDA build or extension code (`cuda_ok()`,
+ * `tc.is_available()`, as guards_cuda). Each gets its WARNING: kept (stay,
+ * when every use of the name is such a test, and then the import stays as
+ * the direct `torch.cuda.is_available()` does) or converted. Returns
+ * whether every use is one. */
+static int build_tests(tp_matcher *m, uint32_t stmt, uint32_t name, int stay)
+{
+	tp_str t = text(m, name);
+	const tp_binding *b = tp_resolve_name(m->res, stmt, t.ptr, t.len);
+	int fn = b && b->kind == TP_BIND_IMPORT && strcmp(b->qname, "torch.cuda.is_available") == 0;
+	if (!b || b->kind != TP_BIND_IMPORT || (!fn && strcmp(b->qname, "torch.cuda") != 0))
+		return 0;
+	int tests = 0, others = 0;
+	for (uint32_t j = 0; j < m->tree->count; j++) {
+		if (j == stmt) {
+			j = N(m, stmt)->end_index - 1;
+			continue;
+		}
+		uint32_t up = N(m, j)->parent;
+		if (kind(m, j) != K_IDENTIFIER || N(m, j)->field == F_ATTRIBUTE || kind(m, up) == K_DOTTED_NAME ||
+		    kind(m, up) == K_ALIASED_IMPORT || (kind(m, up) == K_KEYWORD_ARG && N(m, j)->field == F_NAME) ||
+		    !tp_str_same(text(m, j), t) || tp_resolve_name(m->res, j, t.ptr, t.len) != b)
+			continue; /* not a read: an import's path, `f(cuda=...)` */
+		uint32_t f = fn ? j : N(m, j)->parent;
+		if (!fn && (kind(m, f) != K_ATTRIBUTE || N(m, j)->field != F_OBJECT || !tp_str_eq(text(m, attr_name(m, f)), "is_available")))
+			f = TP_NONE;
+		uint32_t call = f == TP_NONE ? TP_NONE : N(m, f)->parent, use = TP_NONE;
+		int raises = 0;
+		enum guard g = kind(m, call) == K_CALL && N(m, f)->field == F_FUNCTION ? guards_cuda(m, f, 0, &use, &raises) : GUARDS_NOTHING;
+		if (g == GUARDS_NOTHING) {
+			others++;
+			continue;
+		}
+		tests++;
+		if (stay == 1)
+			tp_match__finding(m, NULL, TP_OP_WARNING, call, NULL, guard_note(m, NULL, dup_text(m, call), 0, g, use, raises));
+		else if (stay == 0)
+			tp_match__finding(m, NULL, TP_OP_WARNING, call, NULL,
+					  tp_arena_printf(m->arena, "%s tests the NPU once its import is converted, and it chooses a CUDA build "
+								    "or CUDA extension code, which the NPU machine cannot run: test "
+								    "torch.cuda.is_available() here instead (False on the NPU machine)",
+							  dup_text(m, call)));
+	}
+	return tests && !others;
+}
+
+/* The name that import part c (of a from-import, or an aliased import)
+ * binds, else TP_NONE (`import torch.cuda` binds torch). */
+static uint32_t import_binds(const tp_matcher *m, uint32_t stmt, uint32_t c)
+{
+	if (N(m, c)->field != F_NAME)
+		return TP_NONE;
+	if (kind(m, c) == K_ALIASED_IMPORT)
+		return tp_child(m->tree, c, F_ALIAS);
+	return kind(m, stmt) == K_IMPORT_FROM && kind(m, c) == K_DOTTED_NAME && N(m, c)->first != TP_NONE && N(m, N(m, c)->first)->next == TP_NONE
+		       ? N(m, c)->first : TP_NONE;
+}
+
+/* Whether import stmt binds torch.cuda's is_available or torch.cuda itself
+ * only for tests that choose a CUDA build (see build_tests): then it stays,
+ * and each test gets its WARNING; else those tests, converted, get one. */
+static int build_test_import(tp_matcher *m, uint32_t stmt)
+{
+	int stays = 0, mixed = 0;
+	for (uint32_t c = N(m, stmt)->first; c != TP_NONE; c = N(m, c)->next) {
+		uint32_t name = import_binds(m, stmt, c);
+		if (name == TP_NONE)
+			continue;
+		tp_str t = text(m, name);
+		const tp_binding *b = tp_resolve_name(m->res, stmt, t.ptr, t.len);
+		if (!b || b->kind != TP_BIND_IMPORT || strncmp(b->qname, "torch.cuda", 10) != 0)
+			continue;
+		if (build_tests(m, stmt, name, -1))
+			stays = 1;
+		else
+			mixed = 1;
+	}
+	stays = stays && !mixed;
+	for (uint32_t c = N(m, stmt)->first; c != TP_NONE; c = N(m, c)->next) {
+		uint32_t name = import_binds(m, stmt, c);
+		if (name != TP_NONE)
+			build_tests(m, stmt, name, stays);
+	}
+	return stays;
 }
 
 static void match_attribute(tp_matcher *m, uint32_t attr)
