@@ -412,6 +412,44 @@ int tp_match__caught(const tp_matcher *m, uint32_t node, const char *const *caug
 	return 0;
 }
 
+/* The name that import part c binds: an alias, a from-import's name, the
+ * root of `import a.b`. */
+static uint32_t import_binds(const tp_matcher *m, uint32_t stmt, uint32_t c)
+{
+	if (N(m, c)->field != F_NAME)
+		return TP_NONE;
+	if (kind(m, c) == K_ALIASED_IMPORT)
+		return tp_child(m->tree, c, F_ALIAS);
+	if (kind(m, c) != K_DOTTED_NAME || N(m, c)->first == TP_NONE)
+		return TP_NONE;
+	return kind(m, stmt) == K_IMPORT || N(m, N(m, c)->first)->next == TP_NONE ? N(m, c)->first : TP_NONE;
+}
+
+static const char *const import_errors[] = {"ImportError", "ModuleNotFoundError", "Exception", NULL};
+
+/* Whether the name that expression e starts with is bound by an import in
+ * a try whose except catches the ImportError (`try: from apex.parallel
+ * import DistributedDataParallel` / `except ImportError: from
+ * torch.nn.parallel import DistributedDataParallel`): where the import
+ * fails, the fallback binds it. */
+static int from_caught_import(const tp_matcher *m, uint32_t e)
+{
+	while (kind(m, e) == K_ATTRIBUTE)
+		e = tp_child(m->tree, e, F_OBJECT);
+	tp_str t = text(m, e);
+	const tp_binding *b = kind(m, e) == K_IDENTIFIER ? tp_resolve_name(m->res, e, t.ptr, t.len) : NULL;
+	for (uint32_t j = 0; b && b->kind == TP_BIND_IMPORT && j < m->tree->count; j++) {
+		if ((kind(m, j) != K_IMPORT && kind(m, j) != K_IMPORT_FROM) || !tp_match__caught(m, j, import_errors))
+			continue;
+		for (uint32_t c = N(m, j)->first; c != TP_NONE; c = N(m, c)->next) {
+			uint32_t name = import_binds(m, j, c);
+			if (name != TP_NONE && tp_str_same(text(m, name), t) && tp_resolve_name(m->res, name, t.ptr, t.len) == b)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* An import of a package that has no NPU build (flash_attn), the module
  * itself or, in `from nvdiffrast import torch`, a name it imports: the
  * import fails there. A WARNING where an except clause catches that. */
@@ -423,7 +461,6 @@ static int no_npu_import(tp_matcher *m, uint32_t stmt, const char *module)
 			r = lookup(&m->rules->no_npu_module, module, n);
 	if (!r)
 		return 0;
-	static const char *const import_errors[] = {"ImportError", "ModuleNotFoundError", "Exception", NULL};
 	if (tp_match__caught(m, stmt, import_errors))
 		tp_match__finding(m, r, TP_OP_WARNING, stmt, module,
 				  tp_arena_printf(m->arena, "%s; on the NPU the import fails and the except clause's fallback runs", r->unsupported_tip));
@@ -439,7 +476,6 @@ static int no_npu_import(tp_matcher *m, uint32_t stmt, const char *module)
  * WARNING unless an except clause catches that. */
 static void extension_import(tp_matcher *m, uint32_t stmt, const char *module)
 {
-	static const char *const import_errors[] = {"ImportError", "ModuleNotFoundError", "Exception", NULL};
 	if (!m->ext_modules || !tp_map_get(m->ext_modules, module, strlen(module)) || tp_match__caught(m, stmt, import_errors))
 		return;
 	tp_match__finding(m, NULL, TP_OP_WARNING, stmt, module,
@@ -1767,7 +1803,11 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 	}
 	if (qn && (r = lookup_z(&m->rules->similar, qn)) && (m->rules->replace_similar || r->user))
 		apply_similar(m, r, call, fn, qn);
-	else if (qn && r && !lookup_z(&m->rules->func_qualified, qn)) { /* not where a rule renames it */
+	else if (qn && r && !lookup_z(&m->rules->func_qualified, qn) && from_caught_import(m, fn)) /* not where a rule renames it */
+		tp_match__finding(m, r, TP_OP_WARNING, call, qn,
+				  tp_arena_printf(m->arena, "no torch_npu equivalent, but imported in a try: on the NPU the import fails and the "
+							    "except clause's fallback runs (-sim replaces it with %s)", r->new_name));
+	else if (qn && r && !lookup_z(&m->rules->func_qualified, qn)) {
 		const char *why = not_similar(m, r, call);
 		tp_match__finding(m, r, TP_OP_UNSUPPORTED, call, qn,
 				  why ? tp_arena_printf(m->arena, "no torch_npu equivalent; -sim cannot replace it with %s here: %s", r->new_name, why)
@@ -2080,18 +2120,6 @@ static int build_tests(tp_matcher *m, uint32_t stmt, uint32_t name, int stay)
 							  dup_text(m, call)));
 	}
 	return tests && !others;
-}
-
-/* The name that import part c (of a from-import, or an aliased import)
- * binds, else TP_NONE (`import torch.cuda` binds torch). */
-static uint32_t import_binds(const tp_matcher *m, uint32_t stmt, uint32_t c)
-{
-	if (N(m, c)->field != F_NAME)
-		return TP_NONE;
-	if (kind(m, c) == K_ALIASED_IMPORT)
-		return tp_child(m->tree, c, F_ALIAS);
-	return kind(m, stmt) == K_IMPORT_FROM && kind(m, c) == K_DOTTED_NAME && N(m, c)->first != TP_NONE && N(m, N(m, c)->first)->next == TP_NONE
-		       ? N(m, c)->first : TP_NONE;
 }
 
 /* Whether import stmt binds torch.cuda's is_available or torch.cuda itself

@@ -1,0 +1,14 @@
+# apex's CUDA-only optimizers and norms (DeepLearningExamples BERT,
+# mlcommons unet3d, gpt-neox): FusedLayerNorm from its defining module is
+# rewritten like the package's; the others have no NPU build and are reported.
+import torch
+from apex.normalization.fused_layer_norm import FusedLayerNorm
+from apex.optimizers import FusedLAMB, FusedNovoGrad
+import apex
+
+model = torch.nn.Sequential(torch.nn.Linear(8, 8), FusedLayerNorm(8)).cuda()
+if torch.cuda.device_count() > 1:
+    optimizer = FusedLAMB(model.parameters(), lr=1e-3)
+else:
+    optimizer = FusedNovoGrad(model.parameters(), lr=1e-3)
+norm = apex.normalization.FusedRMSNorm(8)
