@@ -654,7 +654,7 @@ static int constant_parameter(const tp_matcher *m, uint32_t fn, uint32_t id, int
 	char *key = tp_arena_strndup(m->arena, text(m, id).ptr, text(m, id).len);
 	int calls = 0;
 	for (uint32_t j = 0; j < m->tree->count; j++) {
-		if (kind(m, j) != K_IDENTIFIER || j == name || !tp_str_same(text(m, j), text(m, name)))
+		if (j == name || !tp_match__names(m, j) || !tp_str_same(text(m, j), text(m, name)))
 			continue;
 		uint32_t call = N(m, j)->parent, args = tp_child(m->tree, call, F_ARGUMENTS);
 		if (kind(m, call) != K_CALL || N(m, j)->field != F_FUNCTION || kind(m, args) != K_ARG_LIST)

@@ -1840,6 +1840,13 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 		apply_device_index(m, r, call, mname);
 }
 
+int tp_match__names(const tp_matcher *m, uint32_t id)
+{
+	uint32_t up = N(m, id)->parent;
+	return kind(m, id) == K_IDENTIFIER && N(m, id)->field != F_ATTRIBUTE && kind(m, up) != K_DOTTED_NAME &&
+	       kind(m, up) != K_ALIASED_IMPORT && !(kind(m, up) == K_KEYWORD_ARG && N(m, id)->field == F_NAME);
+}
+
 uint32_t tp_match__param_name(const tp_matcher *m, uint32_t c)
 {
 	uint32_t id = kind(m, c) == K_IDENTIFIER ? c : tp_child(m->tree, c, F_NAME);
@@ -2094,11 +2101,8 @@ static int build_tests(tp_matcher *m, uint32_t stmt, uint32_t name, int stay)
 			j = N(m, stmt)->end_index - 1;
 			continue;
 		}
-		uint32_t up = N(m, j)->parent;
-		if (kind(m, j) != K_IDENTIFIER || N(m, j)->field == F_ATTRIBUTE || kind(m, up) == K_DOTTED_NAME ||
-		    kind(m, up) == K_ALIASED_IMPORT || (kind(m, up) == K_KEYWORD_ARG && N(m, j)->field == F_NAME) ||
-		    !tp_str_same(text(m, j), t) || tp_resolve_name(m->res, j, t.ptr, t.len) != b)
-			continue; /* not a read: an import's path, `f(cuda=...)` */
+		if (!tp_match__names(m, j) || !tp_str_same(text(m, j), t) || tp_resolve_name(m->res, j, t.ptr, t.len) != b)
+			continue;
 		uint32_t f = fn ? j : N(m, j)->parent;
 		if (!fn && (kind(m, f) != K_ATTRIBUTE || N(m, j)->field != F_OBJECT || !tp_str_eq(text(m, attr_name(m, f)), "is_available")))
 			f = TP_NONE;

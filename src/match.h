@@ -62,6 +62,10 @@ tp_str tp_match__indent(const tp_matcher *m, uint32_t off);
 void tp_match__insert_line_after(tp_matcher *m, const tp_rule *r, uint32_t stmt, const char *line, const char *message);
 /* The positional argument idx, or the keyword argument kw, of an argument list. */
 uint32_t tp_match__find_arg(const tp_matcher *m, uint32_t args, int idx, const char *kw, int *is_kw);
+/* Whether node id is an identifier that stands for a name of the file's
+ * scopes: not an attribute's name, an import's path or alias, or a keyword
+ * argument's name (`f(cuda=...)`). */
+int tp_match__names(const tp_matcher *m, uint32_t id);
 /* The name of parameter c of a function definition (`model`, `model:
  * Net`, `model=None`), else TP_NONE (`*args`, `/`). */
 uint32_t tp_match__param_name(const tp_matcher *m, uint32_t c);
