@@ -450,6 +450,48 @@ static int from_caught_import(const tp_matcher *m, uint32_t e)
 	return 0;
 }
 
+/* Whether node runs as its module is imported: not in a function or
+ * lambda, nor under an if or a try (which may test or catch for it). */
+static int runs_on_import(const tp_matcher *m, uint32_t node)
+{
+	for (uint32_t p = N(m, node)->parent; p != TP_NONE; p = N(m, p)->parent)
+		if (kind(m, p) == K_FUNCTION_DEF || kind(m, p) == K_LAMBDA || kind(m, p) == K_IF || kind(m, p) == K_TRY)
+			return 0;
+	return 1;
+}
+
+/* For import stmt in a try: a use, as the module is imported, of a name
+ * it binds that no except clause of the try binds too (`try: from
+ * nvidia.dali.pipeline import Pipeline / except ImportError: print(...)`,
+ * then `class HybridTrainPipe(Pipeline):`), else TP_NONE. */
+static uint32_t used_unbound(const tp_matcher *m, uint32_t stmt)
+{
+	uint32_t t = stmt;
+	while (t != TP_NONE && kind(m, t) != K_TRY)
+		t = N(m, t)->parent;
+	if (t == TP_NONE)
+		return TP_NONE;
+	for (uint32_t c = N(m, stmt)->first; c != TP_NONE; c = N(m, c)->next) {
+		uint32_t name = import_binds(m, stmt, c);
+		if (name == TP_NONE)
+			continue;
+		tp_str s = text(m, name);
+		int rebound = 0;
+		for (uint32_t e = N(m, t)->first; e != TP_NONE && !rebound; e = N(m, e)->next) {
+			for (uint32_t j = e; kind(m, e) == K_EXCEPT && j < N(m, e)->end_index && !rebound; j++) {
+				uint32_t up = N(m, j)->parent; /* `X = None`, an import, a def or class */
+				rebound = kind(m, j) == K_IDENTIFIER && tp_str_same(text(m, j), s) &&
+					  (N(m, j)->field == F_LEFT || kind(m, up) == K_DOTTED_NAME || kind(m, up) == K_ALIASED_IMPORT ||
+					   ((kind(m, up) == K_FUNCTION_DEF || kind(m, up) == K_CLASS_DEF) && N(m, j)->field == F_NAME));
+			}
+		}
+		for (uint32_t j = N(m, t)->end_index; !rebound && j < m->tree->count; j++)
+			if (tp_match__names(m, j) && tp_str_same(text(m, j), s) && runs_on_import(m, j))
+				return j;
+	}
+	return TP_NONE;
+}
+
 /* An import of a package that has no NPU build (flash_attn), the module
  * itself or, in `from nvdiffrast import torch`, a name it imports: the
  * import fails there. A WARNING where an except clause catches that. */
@@ -461,7 +503,14 @@ static int no_npu_import(tp_matcher *m, uint32_t stmt, const char *module)
 			r = lookup(&m->rules->no_npu_module, module, n);
 	if (!r)
 		return 0;
-	if (tp_match__caught(m, stmt, import_errors))
+	uint32_t use = tp_match__caught(m, stmt, import_errors) ? used_unbound(m, stmt) : TP_NONE;
+	if (use != TP_NONE) {
+		tp_str name = text(m, use);
+		tp_match__finding(m, r, TP_OP_UNSUPPORTED, stmt, module,
+				  tp_arena_printf(m->arena, "%s; the import is in a try, but its except clause binds no %.*s, which the "
+							    "module uses as it is imported: on the NPU that raises NameError",
+						  r->unsupported_tip, (int)name.len, name.ptr));
+	} else if (tp_match__caught(m, stmt, import_errors))
 		tp_match__finding(m, r, TP_OP_WARNING, stmt, module,
 				  tp_arena_printf(m->arena, "%s; on the NPU the import fails and the except clause's fallback runs", r->unsupported_tip));
 	else
@@ -473,7 +522,7 @@ static int no_npu_import(tp_matcher *m, uint32_t stmt, const char *module)
  * (`from groundingdino import _C`): with no CUDA to build it there, the NPU
  * machine has no such module unless its setup makes a CPU build, and then
  * the import raises before any `is_available()` test picks a fallback. A
- * WARNING unless an except clause catches that. */
+ * WARNING and a custom CUDA row unless an except clause catches that. */
 static void extension_import(tp_matcher *m, uint32_t stmt, const char *module)
 {
 	if (!m->ext_modules || !tp_map_get(m->ext_modules, module, strlen(module)) || tp_match__caught(m, stmt, import_errors))
@@ -484,6 +533,9 @@ static void extension_import(tp_matcher *m, uint32_t stmt, const char *module)
 						    "before any fallback runs: import it in a try (except ImportError) and port its kernels "
 						    "or use the fallback",
 					  module));
+	/* custom CUDA that the file needs as it is imported: it is not ready */
+	tp_item it = {TP_OP_CUDA, N(m, stmt)->start, N(m, stmt)->end, "python import", NULL, "", module, 0};
+	tp_array_push(&m->items, it);
 }
 
 /* Import insertion and module tracking for one import statement. first_hit
@@ -2154,12 +2206,28 @@ static int build_test_import(tp_matcher *m, uint32_t stmt)
 	return stays;
 }
 
+/* A kernel of an extension the tree builds, handed to a call to run
+ * (`multi_tensor_applier(fused_lamb_CUDA.multi_tensor_lamb, ...)`): custom
+ * CUDA as a call of it is. */
+static void extension_reference(tp_matcher *m, uint32_t attr, const char *qn)
+{
+	uint32_t up = N(m, attr)->parent;
+	if (kind(m, up) == K_KEYWORD_ARG && N(m, attr)->field == F_VALUE)
+		up = N(m, up)->parent;
+	if (kind(m, up) != K_ARG_LIST || !(qn = extension_call(m, attr, qn)))
+		return;
+	tp_match__finding(m, NULL, TP_OP_UNSUPPORTED, attr, qn, "user-defined CUDA operator, passed to a call to run: needs an NPU kernel");
+	tp_item it = {TP_OP_CUDA, N(m, attr)->start, N(m, attr)->end, "python reference", NULL, "", qn, 0};
+	tp_array_push(&m->items, it);
+}
+
 static void match_attribute(tp_matcher *m, uint32_t attr)
 {
 	uint32_t leaf = attr_name(m, attr);
 	if (leaf == TP_NONE)
 		return;
 	const char *qn = tp_resolve_qname(m->res, attr, NULL);
+	extension_reference(m, attr, qn);
 	/* CUDA's TF32 switches: torch_npu reads switches of its own (its docs:
 	 * torch_npu.npu.conv.allow_hf32, torch_npu.npu.matmul.allow_hf32) */
 	static const char *const tf32[][2] = {
