@@ -137,7 +137,9 @@ void tp_loader_exports(tp_strings *out, tp_parser *parser, const char *src, size
 /* The top-level functions of rel that call a parameter more than once where
  * autograd records (TRADES' `trades_loss(model, ...)` runs model on clean and
  * perturbed inputs), as "NAME#POSITION" and "NAME:PARAMETER" by the names
- * other files import them by. */
+ * other files import them by; and the methods of its classes, as "no-grad
+ * method NAME" when a @torch.no_grad() (or the like) wraps it, else as
+ * "grad method NAME". */
 void tp_repeated_forwards(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
 
 #endif

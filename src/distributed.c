@@ -3077,6 +3077,10 @@ static int bypasses_forward(const tp_matcher *m, uint32_t i)
 		if (tp_str_eq(a, *o))
 			return 0;
 	int computes = method_computes(m, a);
+	if (computes < 0 && m->dist_repeats &&
+	    tp_map_get(m->dist_repeats, tp_arena_printf(m->arena, "no-grad method %.*s", (int)a.len, a.ptr), a.len + 15) &&
+	    !tp_map_get(m->dist_repeats, tp_arena_printf(m->arena, "grad method %.*s", (int)a.len, a.ptr), a.len + 12))
+		return 0; /* another file's classes have it only under @torch.no_grad() (PaLM's generate) */
 	/* of another file's class: given inputs, and not named for making
 	 * state (`init_hidden(batch)`, `initHidden(1)`, `reset_states(n)`) nor
 	 * for evaluation (`test_loop(loader)`, `predict(x)`) */

@@ -492,15 +492,41 @@ static uint32_t used_unbound(const tp_matcher *m, uint32_t stmt)
 	return TP_NONE;
 }
 
+/* The rule of the package with no NPU build that holds qualified name qn
+ * (the package itself, or a module or member of it), else NULL. */
+static const tp_rule *no_npu_rule(const tp_matcher *m, const char *qn)
+{
+	const tp_rule *r = NULL;
+	for (size_t n = 1; qn && !r && n <= strlen(qn); n++)
+		if (!qn[n] || qn[n] == '.')
+			r = lookup(&m->rules->no_npu_module, qn, n);
+	return r;
+}
+
+/* Whether import stmt imports such a package, or a name of one. */
+static int imports_no_npu(const tp_matcher *m, uint32_t stmt)
+{
+	uint32_t mod = kind(m, stmt) == K_IMPORT_FROM ? tp_child(m->tree, stmt, F_MODULE_NAME) : TP_NONE;
+	const char *from = kind(m, mod) == K_DOTTED_NAME ? tp_dotted_text(m->res, mod) : NULL;
+	if (from && no_npu_rule(m, from))
+		return 1;
+	for (uint32_t c = N(m, stmt)->first; c != TP_NONE; c = N(m, c)->next) {
+		uint32_t name = kind(m, c) == K_ALIASED_IMPORT ? tp_child(m->tree, c, F_NAME) : c;
+		if (N(m, c)->field != F_NAME || kind(m, name) != K_DOTTED_NAME)
+			continue;
+		const char *dotted = tp_dotted_text(m->res, name);
+		if (no_npu_rule(m, from ? tp_arena_printf(m->arena, "%s.%s", from, dotted) : dotted))
+			return 1;
+	}
+	return 0;
+}
+
 /* An import of a package that has no NPU build (flash_attn), the module
  * itself or, in `from nvdiffrast import torch`, a name it imports: the
  * import fails there. A WARNING where an except clause catches that. */
 static int no_npu_import(tp_matcher *m, uint32_t stmt, const char *module)
 {
-	const tp_rule *r = NULL;
-	for (size_t n = 1; !r && n <= strlen(module); n++)
-		if (!module[n] || module[n] == '.')
-			r = lookup(&m->rules->no_npu_module, module, n);
+	const tp_rule *r = no_npu_rule(m, module);
 	if (!r)
 		return 0;
 	uint32_t use = tp_match__caught(m, stmt, import_errors) ? used_unbound(m, stmt) : TP_NONE;
@@ -1518,12 +1544,26 @@ static uint32_t ext_use_in(tp_matcher *m, uint32_t node, int depth);
 static uint32_t own_definition(const tp_matcher *m, uint32_t e);
 static uint32_t def_ext_use(tp_matcher *m, uint32_t def, int depth);
 
+/* Whether the statement that holds node returns (`return
+ * FusedLayerNormAffineFunction.apply(x, ...)`): a kernel of a package with
+ * no NPU build (apex's, flash_attn) that computes the result, in front of
+ * a fallback, as an extension's does; not a wrapper or a copy that the
+ * code goes on with (`model = MMDataParallel(model)`). */
+static int returned(const tp_matcher *m, uint32_t node)
+{
+	uint32_t s = node;
+	while (N(m, s)->parent != TP_NONE && kind(m, N(m, s)->parent) != K_BLOCK && kind(m, N(m, s)->parent) != K_MODULE)
+		s = N(m, s)->parent;
+	return keyword_statement(m, s, "return");
+}
+
 static uint32_t ext_use(tp_matcher *m, uint32_t call, int depth)
 {
 	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
 	if (fn == TP_NONE)
 		return TP_NONE;
-	if (extension_call(m, fn, tp_resolve_qname(m->res, fn, NULL)) || loads_extension(m, call))
+	const char *qn = tp_resolve_qname(m->res, fn, NULL);
+	if (extension_call(m, fn, qn) || loads_extension(m, call) || (no_npu_rule(m, qn) && returned(m, call)))
 		return call;
 	uint32_t root = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_OBJECT) : fn;
 	return depth < 4 ? def_ext_use(m, own_definition(m, root), depth) : TP_NONE;
@@ -1845,6 +1885,10 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 		tp_str method = text(m, attr_name(m, fn));
 		classify(m, call, tp_arena_printf(m->arena, "torch.Tensor.%.*s", (int)method.len, method.ptr));
 	}
+	if (qn && strcmp(qn, "torch.set_float32_matmul_precision") == 0) /* "high" and "medium" are CUDA's TF32 */
+		tp_match__finding(m, NULL, TP_OP_PRECISION, call, qn,
+				  "the NPU's matmuls follow torch_npu's own switch, torch.npu.matmul.allow_hf32 (HF32 in matmuls; off by "
+				  "default): set it alike to keep the precision this line chooses");
 	if (qn && strcmp(qn, "functools.partial") == 0) { /* `partial(torch.backends.cuda.sdp_kernel, ...)` calls it later */
 		int kw;
 		uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
@@ -1929,16 +1973,23 @@ static int declared_on(const tp_matcher *m, uint32_t obj, tp_str name);
 /* `init_process_group(backend=cfg["dist_backend"])`: a backend that comes
  * from a config (hifi-gan's JSON) or a caller (waveglow's
  * `init_distributed(..., dist_backend, ...)`, `**dist_config`) may say
- * "nccl", which the NPU's torch does not have. */
+ * "nccl", which the NPU's torch does not have; so may DeepSpeed's, which it
+ * hands to init_process_group (Megatron's `--distributed-backend`). */
 static void match_backend_source(tp_matcher *m, uint32_t call)
 {
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
 	const char *qn = kind(m, args) == K_ARG_LIST ? tp_resolve_qname(m->res, tp_child(m->tree, call, F_FUNCTION), NULL) : NULL;
-	if (!qn || (strcmp(qn, "torch.distributed.init_process_group") != 0 &&
-		    strcmp(qn, "torch.distributed.distributed_c10d.init_process_group") != 0))
+	const char *keyword = !qn ? NULL
+			      : strcmp(qn, "torch.distributed.init_process_group") == 0 ||
+					strcmp(qn, "torch.distributed.distributed_c10d.init_process_group") == 0
+				      ? "backend"
+			      : strcmp(qn, "deepspeed.init_distributed") == 0 || strcmp(qn, "deepspeed.comm.init_distributed") == 0
+				      ? "dist_backend"
+				      : NULL;
+	if (!keyword)
 		return;
 	int kw = 0, hidden = 0;
-	uint32_t a = tp_match__find_arg(m, args, 0, "backend", &kw);
+	uint32_t a = tp_match__find_arg(m, args, 0, keyword, &kw);
 	if (a != TP_NONE && kw)
 		a = tp_child(m->tree, a, F_VALUE);
 	for (uint32_t c = a == TP_NONE ? N(m, args)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next)
@@ -3134,6 +3185,8 @@ void tp_match(tp_matcher *m)
 	int cuda = memmem(m->src, m->len, "cuda", 4) != NULL;
 	m->extensions = (m->ext_modules && m->ext_modules->count) || (m->library_ops && m->library_ops->count) ||
 			memmem(m->src, m->len, "cpp_extension", 13);
+	for (uint32_t i = 0; cuda && !m->extensions && i < m->tree->count; i++) /* `from flash_attn import ...` */
+		m->extensions = (kind(m, i) == K_IMPORT || kind(m, i) == K_IMPORT_FROM) && imports_no_npu(m, i);
 	for (uint32_t i = 0; cuda && !m->torch_file && i < m->tree->count; i++)
 		if (kind(m, i) == K_DOTTED_NAME && (kind(m, N(m, i)->parent) == K_IMPORT || kind(m, N(m, i)->parent) == K_IMPORT_FROM ||
 						     kind(m, N(m, i)->parent) == K_ALIASED_IMPORT))

@@ -237,6 +237,16 @@ mkdir "$tmp/di/out_s"
 check "-s: process group set up in another file makes the file per-rank" grep -q "^main.py,4,4,WARNING,\"per-rank devices left to the launcher, not DEVICE_ID (-s): this file runs once per rank (it calls ext_dist.init_distributed, which sets up the process group)" "$tmp/di/out_s/src_msft/transplant_result_file/change_list.csv"
 check "-s: no DEVICE_ID in a per-rank file" [ -z "$(grep DEVICE_ID "$tmp/di/out_s/src_msft/main.py")" ]
 
+# Distributed mode: a method of another file's class that runs the model under
+# @torch.no_grad() (PaLM's generate) makes no gradient DDP must average; one
+# without it does, and gets the all_reduce.
+mkdir -p "$tmp/ng/src" "$tmp/ng/out"
+printf 'import torch\nfrom torch import nn\n\n\nclass Wrapper(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.net = nn.Linear(4, 4)\n\n    @torch.no_grad()\n    def generate(self, x):\n        return self.net(x).argmax(-1)\n\n    def score(self, x):\n        return self.net(x).mean()\n\n    def forward(self, x):\n        return self.net(x).sum()\n' >"$tmp/ng/src/wrap.py"
+printf 'import torch\nfrom wrap import Wrapper\n\nmodel = Wrapper().cuda()\nopt = torch.optim.SGD(model.parameters(), lr=0.1)\nfor step in range(2):\n    x = torch.randn(4, 4).cuda()\n    loss = model(x) + model.score(x)\n    loss.backward()\n    opt.step()\n    print(model.generate(x))\n' >"$tmp/ng/src/main.py"
+"$bin" -q -i "$tmp/ng/src" -o "$tmp/ng/out" distributed -m main.py
+check "no-grad method of another file: no gradient averaging" [ -z "$(grep "model.generate runs model around" "$tmp/ng/out/src_msft_multi/transplant_result_file/change_list.csv")" ]
+check "method of another file that records: gradients averaged" grep -q "^main.py,10,10,INSERT,\"average model's gradients over the ranks after backward: model.score runs model around DistributedDataParallel" "$tmp/ng/out/src_msft_multi/transplant_result_file/change_list.csv"
+
 # Distributed mode: a DataLoader that MAIN gets from a module of the tree (LTSF-Linear's
 # `from data_loader import *`, or `from helpers import DataLoader`) gets its DistributedSampler.
 mkdir -p "$tmp/dl/src" "$tmp/dl/out"

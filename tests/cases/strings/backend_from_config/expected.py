@@ -22,6 +22,11 @@ def init5():
     parser.add_argument("--dist-backend", default="hccl")
     opts = parser.parse_args()
     dist.init_process_group(backend=opts.dist_backend)
+# DeepSpeed hands its backend to init_process_group (Megatron's --distributed-backend)
+def init7(neox_args):
+    import deepspeed
+    deepspeed.init_distributed(dist_backend=neox_args.distributed_backend)
+    deepspeed.init_distributed(neox_args.distributed_backend)
 # one the file sets itself (AdaBins' `args.dist_backend = 'nccl'`) is converted there
 def init6(hp):
     dist.init_process_group(backend=hp.dist_backend)
