@@ -246,13 +246,16 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 
 	lines l;
 	lines_init(&l, body, blen, arena);
-	for (uint32_t i = 0; i < tree.error_count; i++) {
-		tp_item it = {.op = TP_OP_WARNING, .start = tree.errors[i].start, .end = tree.errors[i].end,
-			      .message = "syntax error: this region was not converted"};
-		add_row(out, &l, &it, base);
-	}
 	int changed = 0;
-	for (size_t i = 0; i < n; i++) {
+	uint32_t err = 0; /* the syntax errors go among the rows in the order of the file */
+	for (size_t i = 0; i <= n; i++) {
+		for (; err < tree.error_count && (i == n || tree.errors[err].start <= m.items.items[i].start); err++) {
+			tp_item it = {.op = TP_OP_WARNING, .start = tree.errors[err].start, .end = tree.errors[err].end,
+				      .message = "syntax error: this region was not converted"};
+			add_row(out, &l, &it, base);
+		}
+		if (i == n)
+			break;
 		add_row(out, &l, &m.items.items[i], base);
 		changed |= m.items.items[i].op <= TP_OP_DELETE;
 		if (m.items.items[i].op > TP_OP_DELETE && repeated(out))
