@@ -105,3 +105,12 @@ def test_a_hand_written_update_compares_the_parameters_that_got_a_gradient():
     result = cli("run", "--nproc", "2", data("manual_sgd.py"), "--", "--no-train")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "ranks not compared: no parameter was trained" in result.stdout
+
+
+def test_a_bool_buffer_is_broadcast_as_hccl_does():
+    # gloo has no bool; hccl sends it as bytes: rank 1 gets rank 0's mask, still a bool tensor.
+    result = cli("run", "--nproc", "2", data("bool_buffer.py"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    for rank in (0, 1):
+        assert f"rank {rank} mask [True, True, True, True] torch.bool" in result.stdout
+    assert "ranks in sync: 2 parameters identical on 2 ranks" in result.stdout

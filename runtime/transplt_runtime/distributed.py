@@ -61,6 +61,23 @@ def install(dmap):
         module.new_group = backend_at(c10d.new_group, 2)
         module.destroy_process_group = destroy_process_group
 
+    # gloo broadcasts no bool tensor ("Invalid scalar type"); hccl and nccl send it as bytes. DDP
+    # broadcasts the module's buffers (a causal mask) when it wraps and before each forward.
+    real_broadcast_coalesced = torch.distributed._broadcast_coalesced
+
+    @functools.wraps(real_broadcast_coalesced)
+    def broadcast_coalesced(process_group, tensors, *args, **kwargs):
+        if not any(t.dtype == torch.bool for t in tensors):
+            return real_broadcast_coalesced(process_group, tensors, *args, **kwargs)
+        sent = [t.to(torch.uint8) if t.dtype == torch.bool else t for t in tensors]
+        result = real_broadcast_coalesced(process_group, sent, *args, **kwargs)
+        for tensor, bytes_ in zip(tensors, sent):
+            if tensor.dtype == torch.bool:
+                tensor.copy_(bytes_.bool())
+        return result
+
+    torch.distributed._broadcast_coalesced = broadcast_coalesced
+
     ddp = torch.nn.parallel.DistributedDataParallel
     real_init = ddp.__init__
 
