@@ -597,10 +597,10 @@ void tp_repeated_forwards(tp_strings *out, tp_parser *parser, const char *src, s
 		uint32_t def = t->nodes[s].kind == K_DECORATED_DEF ? tp_child(t, s, F_DEFINITION) : s;
 		uint32_t cls = def != TP_NONE && t->nodes[def].kind == K_CLASS_DEF ? tp_child(t, def, F_BODY) : TP_NONE;
 		for (uint32_t c = cls == TP_NONE ? TP_NONE : t->nodes[cls].first; c != TP_NONE; c = t->nodes[c].next) {
-			uint32_t m = t->nodes[c].kind == K_DECORATED_DEF ? tp_child(t, c, F_DEFINITION) : c;
-			uint32_t mname = m != TP_NONE && t->nodes[m].kind == K_FUNCTION_DEF ? tp_child(t, m, F_NAME) : TP_NONE;
+			uint32_t method = t->nodes[c].kind == K_DECORATED_DEF ? tp_child(t, c, F_DEFINITION) : c;
+			uint32_t mname = method != TP_NONE && t->nodes[method].kind == K_FUNCTION_DEF ? tp_child(t, method, F_NAME) : TP_NONE;
 			if (mname != TP_NONE)
-				tp_array_push(out, tp_xprintf("%s method %.*s", m != c && names_grad_off(t, src, c, m) ? "no-grad" : "grad",
+				tp_array_push(out, tp_xprintf("%s method %.*s", method != c && names_grad_off(t, src, c, method) ? "no-grad" : "grad",
 							      (int)(t->nodes[mname].end - t->nodes[mname].start), src + t->nodes[mname].start));
 		}
 		uint32_t name = def != TP_NONE && t->nodes[def].kind == K_FUNCTION_DEF ? tp_child(t, def, F_NAME) : TP_NONE;

@@ -2187,10 +2187,10 @@ static const char *guard_note(tp_matcher *m, const tp_rule *r, const char *test,
  * (`from torch.cuda import is_available as cuda_ok`) or to the module
  * torch.cuda (`from torch import cuda`, `import torch.cuda as tc`), that
  * test the machine to choose a CUDA build or extension code (`cuda_ok()`,
- * `tc.is_available()`, as guards_cuda). Each gets its WARNING: kept (stay,
- * when every use of the name is such a test, and then the import stays as
- * the direct `torch.cuda.is_available()` does) or converted. Returns
- * whether every use is one. */
+ * `tc.is_available()`, as guards_cuda). stay says which WARNING each gets:
+ * 1 the kept test's (every use of the name is such a test, and the import
+ * stays as the direct `torch.cuda.is_available()` does), 0 the converted
+ * test's, -1 none (only counted). Returns whether every use is one. */
 static int build_tests(tp_matcher *m, uint32_t stmt, uint32_t name, int stay)
 {
 	tp_str t = text(m, name);

@@ -180,7 +180,7 @@ static void ts_release(void *p)
 		free(h);
 		return;
 	}
-	size_t k = h->size / ALIGN - 1; /* h->size: a multiple of ALIGN, at least ALIGN */
+	size_t k = h->size / ALIGN - 1; /* h->size: a multiple of ALIGN; 0 wraps past every class */
 	if (scope && k < FREE_CLASSES) {
 		ts_free *f = p;
 		f->next = scope->freed[k];
