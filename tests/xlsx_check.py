@@ -90,7 +90,7 @@ def check_widths(ws, ncols):
         letter = openpyxl.utils.get_column_letter(col)
         dim = ws.column_dimensions.get(letter)
         width = dim.width if dim is not None else None
-        # libxlsxwriter stores a width in characters plus its padding.
+        # A width is stored in characters plus the padding Excel adds.
         if not width or width > 81:
             fail(f"{ws.title}: column {letter} width {width!r}, expected set and at most 80")
 
@@ -217,7 +217,7 @@ def check_summary(ws, changes, unsupported, unknown):
             fail(f"Summary: {len(charts)} charts, expected 1 (there are unsupported rows)")
         elif top is not None:
             bars = min(CHART_BARS, len(apis))
-            # One bar: Excel (and libxlsxwriter) write the one cell, not a range.
+            # One bar: Excel writes the one cell, not a range.
             want_cat = f"Summary!$A${top + 1}" + (f":$A${top + bars}" if bars > 1 else "")
             want_val = f"Summary!$B${top + 1}" + (f":$B${top + bars}" if bars > 1 else "")
             series = charts[0].series
