@@ -11,6 +11,7 @@
  * joins its threads' runs. */
 #include "report_xlsx.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -137,7 +138,7 @@ static int xl__escape_like(const unsigned char *p)
 	if (p[0] != '_' || p[1] != 'x')
 		return 0;
 	for (int i = 2; i < 6; i++)
-		if (!((p[i] >= '0' && p[i] <= '9') || ((p[i] | 0x20) >= 'a' && (p[i] | 0x20) <= 'f')))
+		if (!isxdigit(p[i]))
 			return 0;
 	return p[6] == '_';
 }
