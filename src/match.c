@@ -2828,8 +2828,9 @@ static int unnamed_device(const tp_matcher *m, uint32_t str)
 		if (device_name(text(m, tp_child(m->tree, p, F_NAME))))
 			return 0;
 		/* `add_argument("--device", default="cuda")`, `device: str = field(default="cuda")` */
-		uint32_t call = N(m, N(m, p)->parent)->parent, opt = N(m, N(m, p)->parent)->first;
-		uint32_t up = N(m, call)->parent;
+		uint32_t args = N(m, p)->parent; /* none when the keyword sits in a syntax error */
+		uint32_t call = args == TP_NONE ? TP_NONE : N(m, args)->parent, opt = args == TP_NONE ? TP_NONE : N(m, args)->first;
+		uint32_t up = call == TP_NONE ? TP_NONE : N(m, call)->parent;
 		return !(kind(m, opt) == K_STRING && device_name(text(m, opt))) &&
 		       !(kind(m, up) == K_ASSIGNMENT && device_name(text(m, N(m, up)->first)));
 	}

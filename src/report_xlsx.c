@@ -321,9 +321,9 @@ static void xl__le(tp_buf *b, uint32_t v, int bytes)
 		tp_buf_putc(b, (char)(v >> (8 * i) & 0xFF));
 }
 
-/* The member's headers (its data follows, packed bytes deflated from raw):
- * a zip without its 64-bit extension holds 4 GiB, which XL_ROW_MAX rows of
- * report cells stay far under. */
+/* The member's headers (its data follows, packed bytes deflated from raw).
+ * A zip without its 64-bit extension holds 4 GiB: report sheets stay far
+ * under it, and one past it fails (EFBIG) instead of being cut. */
 static void xl__member(tp_xlsx *x, xl_zip *z, const char *name, uLong crc, uint64_t packed, uint64_t raw)
 {
 	if (raw > UINT32_MAX || z->at + packed + 1024 > UINT32_MAX) {
