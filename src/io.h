@@ -4,10 +4,11 @@
 
 #include <stddef.h>
 
-/* Reads the regular file path into *out (owned, NUL-terminated) and *len.
- * Anything else (a FIFO, a device, a directory) is refused without blocking.
- * Returns 0 or TP_EIO with the message naming path. */
-int tp_read_file(char **out, size_t *len, const char *path);
+/* Reads the regular file path into *out (owned, NUL-terminated) and *len,
+ * and its st_mode into *mode unless mode is NULL. Anything else (a FIFO, a
+ * device, a directory) is refused without blocking. Returns 0 or TP_EIO with
+ * the message naming path. */
+int tp_read_file(char **out, size_t *len, unsigned *mode, const char *path);
 /* Writes data to path through a fresh temporary file in the same directory
  * (created exclusively: never a symlink followed) and a rename, so no partial
  * file ever carries the final name. The permission bits of mode are applied
@@ -35,10 +36,14 @@ int tp_out_close(tp_out *o, int rc, unsigned mode);
  * or TP_EIO with the message naming path. */
 int tp_create_file(const char *path, const char *data, size_t len, unsigned mode);
 /* Copies the regular file src to the new file dest as tp_create_file writes
- * one, streaming, so a file of any size costs 64 KiB of memory. Returns 0 or TP_EIO naming the
- * file at fault; *read_failed tells a failure to read src (to be reported and
- * skipped) from one to write dest (to stop the run). */
-int tp_copy_file(int *read_failed, const char *dest, const char *src, unsigned mode);
+ * one, with src's permission bits, streaming, so a file of any size costs
+ * 64 KiB of memory. Returns 0 or TP_EIO naming the file at fault;
+ * *read_failed tells a failure to read src (to be reported and skipped) from
+ * one to write dest (to stop the run). */
+int tp_copy_file(int *read_failed, const char *dest, const char *src);
+/* The process's umask, read on the first call: which comes before any
+ * other thread creates a file (tp_run makes its staging folder first). */
+unsigned tp_umask(void);
 /* Creates dir and its missing parents; dir itself must end up a real
  * directory (not a symlink). Returns 0 or TP_EIO. */
 int tp_mkdirs(const char *dir);

@@ -9,7 +9,7 @@
 #include "io.h"
 #include "util.h"
 
-int tp_read_file(char **out, size_t *len, const char *path)
+int tp_read_file(char **out, size_t *len, unsigned *mode, const char *path)
 {
 	/* O_NONBLOCK: a FIFO that replaced a walked file must not hang a worker;
 	 * only regular files are read. */
@@ -29,6 +29,9 @@ int tp_read_file(char **out, size_t *len, const char *path)
 	size_t cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
 	char *buf = tp_xmalloc(cap);
 	size_t n = 0;
+	/* The size fstat gave, without another read to find the end (a file
+	 * that grows meanwhile is read as it was); one that says 0 (in /proc)
+	 * is read to its end. */
 	for (;;) {
 		if (n + 1 >= cap)
 			buf = tp_xrealloc(buf, cap *= 2);
@@ -44,10 +47,14 @@ int tp_read_file(char **out, size_t *len, const char *path)
 		if (r == 0)
 			break;
 		n += (size_t)r;
+		if (st.st_size > 0 && n == (size_t)st.st_size)
+			break;
 	}
 	close(fd);
 	buf[n] = 0;
 	*out = buf;
 	*len = n;
+	if (mode)
+		*mode = st.st_mode;
 	return 0;
 }

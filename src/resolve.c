@@ -478,6 +478,9 @@ void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_a
 	tp_map_init(&r->declared);
 	tp_map_init(&r->devices);
 	r->scope_of = tp_arena_alloc(arena, (tree->count ? tree->count : 1) * sizeof *r->scope_of);
+	r->qnames = tp_arena_alloc(arena, (tree->count ? tree->count : 1) * sizeof *r->qnames);
+	memset(r->qnames, 0, (tree->count ? tree->count : 1) * sizeof *r->qnames);
+	r->qname_module = tp_arena_alloc(arena, tree->count ? tree->count : 1);
 	for (uint32_t i = 0; i < tree->count; i++) {
 		const tp_node *n = N(r, i);
 		uint32_t p = n->parent;
@@ -625,12 +628,12 @@ const tp_binding *tp_resolve_name(const tp_resolver *r, uint32_t node, const cha
 	}
 }
 
-const char *tp_resolve_qname(const tp_resolver *r, uint32_t node, int *module)
+static const char unresolved[] = "";
+
+static const char *qname_of(const tp_resolver *r, uint32_t node, int *module)
 {
 	uint32_t base = node;
 	size_t depth = 0;
-	if (node == TP_NONE) /* a child that broken code lacks */
-		return NULL;
 	while (N(r, base)->kind == K_ATTRIBUTE) {
 		base = tp_child(r->tree, base, F_OBJECT);
 		/* No API name has 64 parts; stopping there keeps a chain of n
@@ -667,4 +670,22 @@ const char *tp_resolve_qname(const tp_resolver *r, uint32_t node, int *module)
 	const char *s = tp_arena_strndup(r->arena, q.ptr, q.len);
 	tp_buf_dispose(&q);
 	return s;
+}
+
+/* Asked for the same node by several rules: resolved once. */
+const char *tp_resolve_qname(const tp_resolver *r, uint32_t node, int *module)
+{
+	if (node == TP_NONE) /* a child that broken code lacks */
+		return NULL;
+	if (!r->qnames[node]) {
+		int m = 0;
+		const char *q = qname_of(r, node, &m);
+		r->qnames[node] = q ? q : unresolved;
+		r->qname_module[node] = (uint8_t)m;
+	}
+	if (r->qnames[node] == unresolved)
+		return NULL;
+	if (module)
+		*module = r->qname_module[node];
+	return r->qnames[node];
 }

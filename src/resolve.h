@@ -49,6 +49,10 @@ typedef struct {
 	tp_map stored;      /* source text of assigned attributes: "self.x" */
 	tp_map declared;    /* attribute names the file gives its own objects: "attr", "Cls.attr" */
 	tp_map devices;     /* names that some scope assigns a string or a device */
+	/* tp_resolve_qname's answer per node, found on the first question:
+	 * qnames[i] is NULL until then, and unresolved when there is none. */
+	const char **qnames;
+	uint8_t *qname_module;
 } tp_resolver;
 
 void tp_resolver_init(tp_resolver *r, const tp_tree *tree, const char *src, tp_arena *arena);

@@ -78,13 +78,12 @@ static void do_file(job *j, tp_parser *parser, size_t i)
 	tp_result *res = &j->results[i];
 	char *data = NULL, *dest = j->stage ? tp_xprintf("%s/%s", j->stage, e->rel) : NULL;
 	size_t len = 0;
-	struct stat st;
-	unsigned mode = e->abs && stat(e->abs, &st) == 0 ? st.st_mode : 0644;
+	unsigned mode = 0644;
 	if (e->abs && !e->python) {
 		/* Nothing to convert: streamed, whatever its size (a checkpoint of
 		 * gigabytes), and not even read by a preview or an analysis. */
 		int read_failed = 0;
-		if (dest && !j->reports_only && tp_copy_file(&read_failed, dest, e->abs, mode) < 0) {
+		if (dest && !j->reports_only && tp_copy_file(&read_failed, dest, e->abs) < 0) {
 			if (read_failed)
 				note_row(res, tp_error_last()); /* reported and skipped, as below */
 			else
@@ -95,7 +94,7 @@ static void do_file(job *j, tp_parser *parser, size_t i)
 	if (!e->abs) {
 		data = tp_xstrndup(j->stdin_data.ptr ? j->stdin_data.ptr : "", j->stdin_data.len);
 		len = j->stdin_data.len;
-	} else if (tp_read_file(&data, &len, e->abs) < 0) {
+	} else if (tp_read_file(&data, &len, &mode, e->abs) < 0) {
 		/* An unreadable file is reported and skipped; the run goes on. */
 		note_row(res, tp_error_last());
 		goto cleanup;
@@ -344,7 +343,7 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 			continue;
 		char *data = NULL;
 		size_t len = 0;
-		if (tp_read_file(&data, &len, e->abs) < 0)
+		if (tp_read_file(&data, &len, NULL, e->abs) < 0)
 			continue; /* reported when the file is processed */
 		if (cuda) {
 			tp_cuda_ops ops = {0};
@@ -578,9 +577,7 @@ int tp_run(const tp_options *o)
 		goto cleanup;
 	}
 	if (!preview) {
-		mode_t mask = umask(0); /* no worker runs yet */
-		umask(mask);
-		chmod(stage, 0777 & ~mask); /* mkdtemp's 0700 would become the result's mode */
+		chmod(stage, 0777 & ~tp_umask()); /* mkdtemp's 0700 would become the result's mode */
 	}
 	staged = !preview;
 	for (size_t i = 0; i < entries.len && !preview && !o->analyse; i++) {

@@ -33,7 +33,14 @@ static void push(tp_entries *out, enum tp_entry_kind kind, const char *rel, cons
 	tp_array_push(out, e);
 }
 
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+/* An entry of a folder: its name and the type readdir gives (DT_UNKNOWN
+ * where the file system does not say). */
+struct name {
+	char *s;
+	unsigned char type;
+};
+
+static int by_name(const void *a, const void *b) { return strcmp(((const struct name *)a)->s, ((const struct name *)b)->s); }
 
 static int by_rel(const void *a, const void *b) { return strcmp(((const tp_entry *)a)->rel, ((const tp_entry *)b)->rel); }
 
@@ -87,14 +94,16 @@ int tp_walk(tp_entries *out, const char *root, char *const *excludes, size_t nex
 			free(rel);
 			continue;
 		}
-		tp_array(char *) names = {0};
+		tp_array(struct name) names = {0};
 		struct dirent *de;
 		for (;;) {
 			errno = 0;
 			if (!(de = readdir(d)))
 				break;
-			if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-				tp_array_push(&names, tp_xstrdup(de->d_name));
+			if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
+				struct name nm = {tp_xstrdup(de->d_name), de->d_type};
+				tp_array_push(&names, nm);
+			}
 		}
 		if (errno) {
 			char *note = tp_xprintf("cannot list the whole folder: %s: the rest is skipped", strerror(errno));
@@ -106,12 +115,15 @@ int tp_walk(tp_entries *out, const char *root, char *const *excludes, size_t nex
 			qsort(names.items, names.len, sizeof *names.items, by_name);
 		tp_array(char *) subdirs = {0};
 		for (size_t i = 0; i < names.len; i++) {
-			char *crel = *rel ? tp_xprintf("%s/%s", rel, names.items[i]) : tp_xstrdup(names.items[i]);
-			char *cabs = tp_xprintf("%s/%s", dir, names.items[i]);
-			struct stat ls;
+			char *crel = *rel ? tp_xprintf("%s/%s", rel, names.items[i].s) : tp_xstrdup(names.items[i].s);
+			char *cabs = tp_xprintf("%s/%s", dir, names.items[i].s);
+			/* The listing's type spares a stat where the file system gives
+			 * one; a path too long to open is stat'ed, to be reported. */
+			unsigned char type = strlen(cabs) < PATH_MAX ? names.items[i].type : DT_UNKNOWN;
+			struct stat ls = {.st_mode = type == DT_REG ? S_IFREG : type == DT_DIR ? S_IFDIR : 0};
 			if (excluded(crel, excludes, nexcludes)) {
 				/* excluded paths are left out silently, as asked */
-			} else if (lstat(cabs, &ls) != 0) {
+			} else if (!ls.st_mode && lstat(cabs, &ls) != 0) {
 				char *note = tp_xprintf("cannot read: %s: skipped", strerror(errno));
 				push(out, TP_ENTRY_SKIPPED, crel, cabs, note);
 				free(note);
@@ -142,7 +154,7 @@ int tp_walk(tp_entries *out, const char *root, char *const *excludes, size_t nex
 			}
 			free(crel);
 			free(cabs);
-			free(names.items[i]);
+			free(names.items[i].s);
 		}
 		for (size_t i = subdirs.len; i > 0; i--)
 			tp_array_push(&todo, subdirs.items[i - 1]);

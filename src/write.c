@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -96,21 +97,35 @@ int tp_write_file(const char *path, const char *data, size_t len, unsigned mode)
 	return rc;
 }
 
+static mode_t mask;
+static void read_mask(void)
+{
+	mask = umask(0);
+	umask(mask);
+}
+
+unsigned tp_umask(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, read_mask);
+	return mask;
+}
+
 /* Creates path, which must not exist: O_EXCL and O_NOFOLLOW, so nothing
  * planted in its place is written through. */
-static int create_new(const char *path)
+static int create_new(const char *path, unsigned mode)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode & 0777);
 	if (fd < 0)
 		return tp_error_set(TP_EIO, "%s: cannot create: %s", path, strerror(errno));
 	return fd;
 }
 
-/* Sets mode and closes fd; on any failure (rc < 0 on entry included) the
- * file is removed. */
+/* Sets mode where the umask took bits from it and closes fd; on any failure
+ * (rc < 0 on entry included) the file is removed. */
 static int finish_new(int rc, int fd, const char *path, unsigned mode)
 {
-	if (rc == 0 && fchmod(fd, mode & 0777) != 0)
+	if (rc == 0 && (mode & 0777 & tp_umask()) && fchmod(fd, mode & 0777) != 0)
 		rc = tp_error_set(TP_EIO, "%s: cannot set permissions: %s", path, strerror(errno));
 	if (close(fd) != 0 && rc == 0)
 		rc = tp_error_set(TP_EIO, "%s: cannot write: %s", path, strerror(errno));
@@ -121,11 +136,11 @@ static int finish_new(int rc, int fd, const char *path, unsigned mode)
 
 int tp_create_file(const char *path, const char *data, size_t len, unsigned mode)
 {
-	int fd = create_new(path);
+	int fd = create_new(path, mode);
 	return fd < 0 ? fd : finish_new(write_all(fd, data, len, path), fd, path, mode);
 }
 
-int tp_copy_file(int *read_failed, const char *dest, const char *src, unsigned mode)
+int tp_copy_file(int *read_failed, const char *dest, const char *src)
 {
 	int rc = 0, out = -1;
 	*read_failed = 0;
@@ -142,7 +157,7 @@ int tp_copy_file(int *read_failed, const char *dest, const char *src, unsigned m
 		rc = tp_error_set(TP_EIO, "%s: cannot read: not a regular file", src);
 		goto cleanup;
 	}
-	if ((out = create_new(dest)) < 0) {
+	if ((out = create_new(dest, st.st_mode)) < 0) {
 		rc = out;
 		goto cleanup;
 	}
@@ -159,7 +174,7 @@ int tp_copy_file(int *read_failed, const char *dest, const char *src, unsigned m
 		if (r == 0 || (rc = write_all(out, chunk, (size_t)r, dest)) < 0)
 			break;
 	}
-	rc = finish_new(rc, out, dest, mode);
+	rc = finish_new(rc, out, dest, st.st_mode);
 cleanup:
 	if (in >= 0)
 		close(in);

@@ -17,7 +17,9 @@ printf 'import torch\nx = torch.randn(2).cuda()\ntorch.cuda.synchronize()\n' >"$
 printf 'import torch\ntorch.cuda.set_device(0)\n' >"$tmp/in/sub/b.py"
 printf 'def f():\n    return "cuda:0"\n' >"$tmp/in/sub/deeper/c.py"
 printf 'lr: 0.1\n' >"$tmp/in/data.yaml"
-chmod 0640 "$tmp/in/sub/b.py"
+# Bits the umask takes away: the copy gets them by fchmod.
+umask 022
+chmod 0666 "$tmp/in/sub/b.py"
 before=$(snapshot "$tmp/in")
 n=0
 

@@ -421,6 +421,19 @@ mkdir "$tmp/out/suid"
 run_bin -q -i "$tmp/suid" -o "$tmp/out/suid"
 check "set-user-ID bit not copied" [ "$(stat -c %a "$tmp/out/suid/suid_msft/s.py")" = 755 ]
 
+# Permission bits are the input's, also those the umask takes away, for a
+# converted file and a copied one.
+mkdir "$tmp/modes" "$tmp/out/modes"
+printf 'import torch\ntorch.cuda.synchronize()\n' >"$tmp/modes/open.py"
+printf 'import torch\n' >"$tmp/modes/closed.py"
+printf 'lr: 1\n' >"$tmp/modes/open.yaml"
+chmod 0666 "$tmp/modes/open.py" "$tmp/modes/open.yaml"
+chmod 0600 "$tmp/modes/closed.py"
+(umask 022 && "$bin" -q -i "$tmp/modes" -o "$tmp/out/modes")
+check "mode the umask strips, converted file: kept" [ "$(stat -c %a "$tmp/out/modes/modes_msft/open.py")" = 666 ]
+check "mode the umask strips, copied file: kept" [ "$(stat -c %a "$tmp/out/modes/modes_msft/open.yaml")" = 666 ]
+check "narrower mode: kept" [ "$(stat -c %a "$tmp/out/modes/modes_msft/closed.py")" = 600 ]
+
 # ---------------------------------------------------------------- rule files
 # Huge but valid JSON that is wrong at its very end, truncated, or of the
 # wrong shape: exit 3, a located message, bounded time, nothing written.
