@@ -99,10 +99,8 @@ int tp_report_open(tp_report **out, const tp_report_opts *o)
 	for (int i = 0; i < R_COUNT && rc == 0; i++) {
 		sink *k = &r->sink[i];
 		tp_buf_puts(&k->buf, sink_header[i]);
-		/* report.json's records go to a file of their own until the
-		 * summary that heads them is known. */
 		char *path = i == R_SARIF ? (o->sarif ? tp_xstrdup(o->sarif) : NULL)
-			     : o->dir   ? tp_xprintf("%s/%s%s", o->dir, i == R_RECORDS ? "." : "", sink_name[i])
+			     : o->dir   ? tp_xprintf("%s/%s", o->dir, sink_name[i])
 					: NULL;
 		if (path) {
 			k->open = 1;
@@ -115,6 +113,7 @@ int tp_report_open(tp_report **out, const tp_report_opts *o)
 		rc = tp_xlsx_open(&r->xlsx, x, o->ops_version);
 		free(x);
 	}
+	tp_json_head(&r->sink[R_RECORDS].buf, o->ops_version);
 	if (rc == 0 && r->sink[R_SARIF].open)
 		tp_sarif_head(&r->sink[R_SARIF].buf);
 	return rc;
@@ -170,73 +169,42 @@ int tp_report_add(tp_report *r, const char *path, const tp_result *res)
 	return rc;
 }
 
-/* Copies what was written to path (a sink's file, complete) to every open
- * destination. */
-static int copy_back(const char *path, tp_out *to, FILE *also)
+/* Prints the file at path (report.json, complete) to to. */
+static int print_back(const char *path, FILE *to)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return tp_error_set(TP_EIO, "%s: cannot read back: %s", path, strerror(errno));
 	char chunk[65536];
 	size_t n;
-	int rc = 0;
-	while (rc == 0 && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		rc = tp_out_write(to, chunk, n);
-		if (also)
-			fwrite(chunk, 1, n, also);
-	}
-	if (rc == 0 && ferror(f))
-		rc = tp_error_set(TP_EIO, "%s: cannot read back", path);
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		fwrite(chunk, 1, n, to);
+	int rc = ferror(f) ? tp_error_set(TP_EIO, "%s: cannot read back", path) : 0;
 	fclose(f);
-	return rc;
-}
-
-/* report.json: the head with the summary, then the records. Those went to
- * a file of their own (now complete) when there is an output folder, and
- * stayed in memory for a preview. The same text goes to json_out if given. */
-static int finish_json(tp_report *r, const tp_summary *s, int rc, FILE *json_out)
-{
-	sink *k = &r->sink[R_RECORDS];
-	char *records = k->open ? tp_xstrdup(k->out.path) : NULL;
-	int e = rc < 0 ? rc : sink_flush(k, 0);
-	e = k->open ? tp_out_close(&k->out, e, 0644) : e;
-	rc = rc < 0 ? rc : e;
-	tp_buf head = {0};
-	tp_json_head(&head, s);
-	if (json_out && rc == 0)
-		fwrite(head.ptr, 1, head.len, json_out);
-	if (records && rc == 0) {
-		tp_out doc;
-		char *path = tp_xprintf("%s/%s", r->o.dir, sink_name[R_RECORDS]);
-		int d = tp_out_open(&doc, path);
-		d = d ? d : tp_out_write(&doc, head.ptr, head.len);
-		d = d ? d : copy_back(records, &doc, json_out);
-		rc = tp_out_close(&doc, d, 0644);
-		free(path);
-	} else if (json_out && rc == 0) {
-		fwrite(k->buf.ptr, 1, k->buf.len, json_out);
-	}
-	if (records)
-		unlink(records);
-	free(records);
-	tp_buf_dispose(&head);
 	return rc;
 }
 
 int tp_report_close(tp_report *r, const tp_summary *s, int rc, FILE *json_out)
 {
-	tp_json_tail(&r->sink[R_RECORDS].buf, r->json_first);
+	tp_json_tail(&r->sink[R_RECORDS].buf, r->json_first, s);
 	if (r->sink[R_SARIF].open)
 		tp_sarif_tail(&r->sink[R_SARIF].buf, r->sarif_first);
+	sink *json = &r->sink[R_RECORDS];
+	char *json_path = json->open ? tp_xstrdup(json->out.path) : NULL;
 	for (int i = 0; i < R_COUNT; i++) {
-		if (i == R_RECORDS) {
-			rc = finish_json(r, s, rc, json_out);
-		} else if (r->sink[i].open) {
+		if (r->sink[i].open) {
 			int e = tp_out_close(&r->sink[i].out, rc < 0 ? rc : sink_flush(&r->sink[i], 0), 0644);
 			rc = rc < 0 ? rc : e;
 		}
-		tp_buf_dispose(&r->sink[i].buf);
 	}
+	/* --json: the document as written, or as gathered by a preview. */
+	if (json_out && rc == 0 && json_path)
+		rc = print_back(json_path, json_out);
+	else if (json_out && rc == 0)
+		fwrite(json->buf.ptr, 1, json->buf.len, json_out);
+	free(json_path);
+	for (int i = 0; i < R_COUNT; i++)
+		tp_buf_dispose(&r->sink[i].buf);
 	if (r->xlsx)
 		rc = tp_xlsx_close(r->xlsx, rc);
 	free(r);

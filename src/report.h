@@ -35,12 +35,12 @@ int tp_report_add(tp_report *r, const char *path, const tp_result *res);
  * what was written. Frees r; returns rc or the first error. */
 int tp_report_close(tp_report *r, const tp_summary *s, int rc, FILE *json_out);
 
-/* The JSON document (reports/report.schema.json) in three parts: the head
- * with the summary, each file's records, the tail. *first is 1 until a
- * record has been written. */
-void tp_json_head(tp_buf *b, const tp_summary *s);
+/* The JSON document (reports/report.schema.json) in three parts, so it is
+ * written as the run goes: the head, each file's records, then the tail
+ * with the summary. *first is 1 until a record has been written. */
+void tp_json_head(tp_buf *b, const char *ops_version);
 void tp_json_records(tp_buf *b, int *first, const char *path, const tp_result *res);
-void tp_json_tail(tp_buf *b, int first);
+void tp_json_tail(tp_buf *b, int first, const tp_summary *s);
 /* The same findings and edits as SARIF 2.1.0, for code-scanning UIs. */
 void tp_sarif_head(tp_buf *b);
 void tp_sarif_results(tp_buf *b, int *first, const char *path, const tp_result *res);

@@ -55,15 +55,11 @@ static void opt_string(tp_buf *b, const char *key, const char *value)
 		tp_buf_puts(b, "null");
 }
 
-void tp_json_head(tp_buf *b, const tp_summary *s)
+void tp_json_head(tp_buf *b, const char *ops_version)
 {
 	tp_buf_printf(b, "{\n  \"tool\": \"transplt\",\n  \"version\": \"%s\",\n  \"op_support_version\": ", TP_VERSION);
-	tp_json_quote(b, s->ops_version);
-	tp_buf_printf(b, ",\n  \"summary\": {\"files\": %zu, \"python_files\": %zu, \"changed_files\": %zu, \"edits\": %zu, "
-			 "\"unsupported\": %zu, \"unknown\": %zu, \"warnings\": %zu, \"precision_advice\": %zu, "
-			 "\"performance_advice\": %zu, \"affinity\": %zu, \"custom_cuda\": %zu},\n  \"records\": [",
-		      s->files, s->python, s->changed, s->edits, s->unsupported, s->unknown, s->warnings, s->precision, s->performance,
-		      s->affinity, s->custom_cuda);
+	tp_json_quote(b, ops_version);
+	tp_buf_puts(b, ",\n  \"records\": [");
 }
 
 void tp_json_records(tp_buf *b, int *first, const char *path, const tp_result *res)
@@ -91,9 +87,13 @@ void tp_json_records(tp_buf *b, int *first, const char *path, const tp_result *r
 	}
 }
 
-void tp_json_tail(tp_buf *b, int first)
+void tp_json_tail(tp_buf *b, int first, const tp_summary *s)
 {
-	tp_buf_puts(b, first ? "]\n}\n" : "\n  ]\n}\n");
+	tp_buf_printf(b, "%s,\n  \"summary\": {\"files\": %zu, \"python_files\": %zu, \"changed_files\": %zu, \"edits\": %zu, "
+			 "\"unsupported\": %zu, \"unknown\": %zu, \"warnings\": %zu, \"precision_advice\": %zu, "
+			 "\"performance_advice\": %zu, \"affinity\": %zu, \"custom_cuda\": %zu}\n}\n",
+		      first ? "]" : "\n  ]", s->files, s->python, s->changed, s->edits, s->unsupported, s->unknown, s->warnings,
+		      s->precision, s->performance, s->affinity, s->custom_cuda);
 }
 
 /* SARIF levels: unsupported APIs are errors, unknown ones and warnings are

@@ -42,6 +42,8 @@ typedef struct {
 	pthread_mutex_t lock;
 	int code;
 	char *message;
+	int working;          /* workers still converting (under lock) */
+	pthread_cond_t idle;  /* signalled when working drops to 0 */
 	/* The merge: entries[0..merged) have gone into the reports and been
 	 * freed, in path order, by whichever worker found the next one done. */
 	const tp_options *o;
@@ -217,6 +219,18 @@ static void merge(job *j, size_t i)
 	tp_result_dispose(r);
 }
 
+/* A folder of the result, empty ones included. A file in it that was
+ * written first made it already: the careful way then finds it there. */
+static void make_dir(job *j, size_t i)
+{
+	if (!j->stage || j->reports_only)
+		return;
+	char *d = tp_xprintf("%s/%s", j->stage, j->entries->items[i].rel);
+	if (mkdir(d, 0777) != 0 && tp_mkdirs(d) < 0)
+		fail(j, TP_EIO);
+	free(d);
+}
+
 /* Merges what is ready. One worker merges at a time; one that finds the
  * merge taken goes back to converting, and the merger looks again for
  * entries finished meanwhile before it lets go. */
@@ -246,10 +260,18 @@ static void *worker(void *arg)
 			break;
 		if (j->entries->items[i].kind == TP_ENTRY_FILE)
 			do_file(j, parser, i);
+		else if (j->entries->items[i].kind == TP_ENTRY_DIR)
+			make_dir(j, i);
 		atomic_store(&j->finished[i], 1);
 		drain(j);
 		atomic_fetch_add(&j->done, 1);
 	}
+	/* Every file is merged once all have left the loop: the reports can
+	 * close while this memory goes back. */
+	pthread_mutex_lock(&j->lock);
+	if (--j->working == 0)
+		pthread_cond_signal(&j->idle);
+	pthread_mutex_unlock(&j->lock);
 	tp_parser_free(parser);
 	tp_arena_release_spare();
 	return NULL;
@@ -477,9 +499,38 @@ static void show_progress(job *j)
 	fputs("\r\033[K", stderr);
 }
 
-/* The folder name msFmkTransplt uses: the input's base name, without .py. */
-/* <name><suffix>: the input's last path component, without .py. For `.` or
- * `..` it is the name of the folder they stand for. */
+/* The rules and the op-support lists, loaded while the main thread walks
+ * the input; on failure, rc and the message. */
+typedef struct {
+	const tp_options *o;
+	tp_rules *rules;
+	tp_ops *ops;
+	int rc;
+	char *message;
+} loader;
+
+static void *load(void *arg)
+{
+	loader *l = arg;
+	const tp_options *o = l->o;
+	int rc = tp_ops_load(&l->ops, o->version);
+	if (rc == 0)
+		rc = tp_rules_load_builtin(&l->rules);
+	if (rc == 0 && (rc = tp_rules_load_similar(l->rules)) == 0)
+		l->rules->replace_similar = o->similar;
+	if (rc == 0 && o->rules_file)
+		rc = tp_rules_load_file(l->rules, o->rules_file);
+	if (rc == 0)
+		tp_ops_extend_members(l->ops, l->rules);
+	if (rc < 0)
+		l->message = tp_xstrdup(tp_error_last());
+	l->rc = rc;
+	return NULL;
+}
+
+/* <name><suffix>: the input's last path component, without .py (the
+ * folder name msFmkTransplt uses). For `.` or `..` it is the name of the
+ * folder they stand for. */
 static char *output_name(const char *input, const char *suffix)
 {
 	char real[PATH_MAX];
@@ -540,18 +591,11 @@ int tp_run(const tp_options *o)
 	const char *outdir = o->output ? o->output : ".";
 	char *final = tp_xprintf("%s/%s", outdir, name);
 	char *stage = tp_xprintf("%s/.%s.tmp-XXXXXX", outdir, name), *rdir = NULL;
-	int staged = 0;
-	int rc = tp_ops_load(&ops, o->version);
-	if (rc == 0)
-		rc = tp_rules_load_builtin(&rules);
-	if (rc == 0 && (rc = tp_rules_load_similar(rules)) == 0)
-		rules->replace_similar = o->similar;
-	if (rc == 0 && o->rules_file)
-		rc = tp_rules_load_file(rules, o->rules_file);
-	if (rc == 0)
-		tp_ops_extend_members(ops, rules);
-	if (rc < 0)
-		goto cleanup;
+	int staged = 0, rc = 0;
+	loader l = {.o = o};
+	pthread_t loading;
+	if (pthread_create(&loading, NULL, load, &l) != 0)
+		abort();
 	if (from_stdin) {
 		/* Editor mode: one source on stdin, nothing written. */
 		tp_entry e = {TP_ENTRY_FILE, tp_xstrdup("-"), NULL, NULL, 1};
@@ -560,13 +604,19 @@ int tp_run(const tp_options *o)
 		size_t n;
 		while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
 			tp_buf_add(&j.stdin_data, chunk, n);
-		if (ferror(stdin)) {
+		if (ferror(stdin))
 			rc = tp_error_set(TP_EIO, "-: cannot read standard input");
-			goto cleanup;
-		}
-	} else if ((rc = check_paths(o, final)) < 0 || (rc = tp_walk(&entries, o->input, o->excludes, o->nexcludes)) < 0) {
-		goto cleanup;
+	} else if ((rc = check_paths(o, final)) == 0) {
+		rc = tp_walk(&entries, o->input, o->excludes, o->nexcludes);
 	}
+	pthread_join(loading, NULL);
+	rules = l.rules;
+	ops = l.ops;
+	if (l.rc < 0) /* the rules' error first, as they would be loaded first */
+		rc = tp_error_set(l.rc, "%s", l.message);
+	free(l.message);
+	if (rc < 0)
+		goto cleanup;
 
 	/* Everything is written under a staging folder that becomes <name>_msft
 	 * by one rename at the end: no half-written result ever has that name. */
@@ -580,17 +630,6 @@ int tp_run(const tp_options *o)
 		chmod(stage, 0777 & ~tp_umask()); /* mkdtemp's 0700 would become the result's mode */
 	}
 	staged = !preview;
-	for (size_t i = 0; i < entries.len && !preview && !o->analyse; i++) {
-		if (entries.items[i].kind != TP_ENTRY_DIR)
-			continue;
-		/* The walk lists a folder before what it holds, so one mkdir each
-		 * does; anything else takes the careful way. */
-		char *d = tp_xprintf("%s/%s", stage, entries.items[i].rel);
-		rc = mkdir(d, 0777) == 0 ? 0 : tp_mkdirs(d);
-		free(d);
-		if (rc < 0)
-			goto cleanup;
-	}
 
 	j.entries = &entries;
 	j.o = o;
@@ -635,23 +674,30 @@ int tp_run(const tp_options *o)
 	}
 	pthread_mutex_init(&j.lock, NULL);
 	pthread_mutex_init(&j.merge_lock, NULL);
-	int nthreads = o->jobs < 1 ? 1 : o->jobs;
-	pthread_t *threads = tp_xcalloc((size_t)nthreads, sizeof *threads);
-	for (int t = 0; rc == 0 && t < nthreads; t++)
+	pthread_cond_init(&j.idle, NULL);
+	int nthreads = rc == 0 ? (o->jobs < 1 ? 1 : o->jobs) : 0;
+	pthread_t *threads = tp_xcalloc((size_t)nthreads + 1, sizeof *threads);
+	j.working = nthreads;
+	for (int t = 0; t < nthreads; t++)
 		if (pthread_create(&threads[t], NULL, worker, &j) != 0)
 			abort();
 	if (rc == 0 && !o->quiet && isatty(STDERR_FILENO))
 		show_progress(&j);
-	for (int t = 0; rc == 0 && t < nthreads; t++)
-		pthread_join(threads[t], NULL);
-	free(threads);
-	pthread_mutex_destroy(&j.lock);
-	pthread_mutex_destroy(&j.merge_lock);
+	pthread_mutex_lock(&j.lock);
+	while (j.working)
+		pthread_cond_wait(&j.idle, &j.lock);
+	pthread_mutex_unlock(&j.lock);
 	if (rc == 0 && j.message)
 		rc = tp_error_set(j.code, "%s", j.message);
 	int gate = rc == 0 && j.would_change;
 	rc = tp_report_close(j.report, &j.sum, rc, o->json ? stdout : NULL);
 	j.report = NULL;
+	for (int t = 0; t < nthreads; t++)
+		pthread_join(threads[t], NULL);
+	free(threads);
+	pthread_cond_destroy(&j.idle);
+	pthread_mutex_destroy(&j.lock);
+	pthread_mutex_destroy(&j.merge_lock);
 	if (rc < 0)
 		goto cleanup;
 	tp_summary sum = j.sum;

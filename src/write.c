@@ -112,10 +112,21 @@ unsigned tp_umask(void)
 }
 
 /* Creates path, which must not exist: O_EXCL and O_NOFOLLOW, so nothing
- * planted in its place is written through. */
+ * planted in its place is written through. Its folder is made when missing
+ * (the worker that took the folder's entry may not have made it yet). */
 static int create_new(const char *path, unsigned mode)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode & 0777);
+	int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+	int fd = open(path, flags, mode & 0777);
+	const char *slash = strrchr(path, '/');
+	if (fd < 0 && errno == ENOENT && slash && slash > path) {
+		char *dir = tp_xstrndup(path, (size_t)(slash - path));
+		int rc = tp_mkdirs(dir);
+		free(dir);
+		if (rc < 0)
+			return rc;
+		fd = open(path, flags, mode & 0777);
+	}
 	if (fd < 0)
 		return tp_error_set(TP_EIO, "%s: cannot create: %s", path, strerror(errno));
 	return fd;
