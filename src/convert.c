@@ -193,6 +193,39 @@ static void warn_row(tp_result *out, const char *src, size_t at, const char *mes
 	tp_array_push(&out->rows, row);
 }
 
+/* Whether the output (the items applied) parses worse than the input did,
+ * or not at all: an incremental reparse from the input's tree, edits back to
+ * front. */
+static int parses_worse(tp_parser *parser, tp_tree *tree, const lines *l, const tp_item *items, size_t n, const char *output,
+			uint32_t output_len, tp_arena *arena)
+{
+	tp_span_edit *spans = tp_arena_alloc(arena, n * sizeof *spans);
+	size_t ns = 0;
+	for (size_t i = n; i-- > 0;) {
+		const tp_item *it = &items[i];
+		if (it->op > TP_OP_DELETE)
+			continue;
+		tp_span_edit *e = &spans[ns++];
+		e->start = it->start;
+		e->old_end = it->end;
+		e->new_end = it->start + (uint32_t)strlen(it->text);
+		span_point(l, it->start, &e->start_row, &e->start_col);
+		span_point(l, it->end, &e->old_end_row, &e->old_end_col);
+		e->new_end_row = e->start_row;
+		e->new_end_col = e->start_col;
+		for (const char *c = it->text; *c; c++) {
+			if (*c == '\n') {
+				e->new_end_row++;
+				e->new_end_col = 0;
+			} else {
+				e->new_end_col++;
+			}
+		}
+	}
+	uint32_t after = 0;
+	return tp_reparse_errors(&after, parser, tree, spans, ns, output, output_len) < 0 || after > tree->error_count;
+}
+
 void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, const char *src, size_t len)
 {
 	memset(out, 0, sizeof *out);
@@ -264,34 +297,10 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 	if (changed) {
 		tp_buf_add(&conv, src, base);
 		tp_apply(&conv, body, blen, m.items.items, n);
-		/* verify: the output must parse no worse than the input did, checked
-		 * by an incremental reparse from the input's tree, edits back to front. */
-		tp_span_edit *spans = tp_arena_alloc(arena, n * sizeof *spans);
-		size_t ns = 0;
-		for (size_t i = n; i-- > 0;) {
-			const tp_item *it = &m.items.items[i];
-			if (it->op > TP_OP_DELETE)
-				continue;
-			tp_span_edit *e = &spans[ns++];
-			e->start = it->start;
-			e->old_end = it->end;
-			e->new_end = it->start + (uint32_t)strlen(it->text);
-			span_point(&l, it->start, &e->start_row, &e->start_col);
-			span_point(&l, it->end, &e->old_end_row, &e->old_end_col);
-			e->new_end_row = e->start_row;
-			e->new_end_col = e->start_col;
-			for (const char *c = it->text; *c; c++) {
-				if (*c == '\n') {
-					e->new_end_row++;
-					e->new_end_col = 0;
-				} else {
-					e->new_end_col++;
-				}
-			}
-		}
-		uint32_t after = 0;
-		if (tp_reparse_errors(&after, parser, &tree, spans, ns, conv.ptr + base, (uint32_t)(conv.len - base)) < 0 ||
-		    after > tree.error_count) {
+		/* verify: the output must parse no worse than the input did; edits
+		 * that cannot change the syntax need no reparse to show it */
+		if (!tp_edits_keep_syntax(&tree, body, blen, m.items.items, n) &&
+		    parses_worse(parser, &tree, &l, m.items.items, n, conv.ptr + base, (uint32_t)(conv.len - base), arena)) {
 			out->status = TP_FILE_VERIFY_FAILED;
 			for (size_t i = 0; i < out->rows.len; i++) {
 				tp_row *row = &out->rows.items[i];

@@ -14,4 +14,11 @@ void tp_plan(tp_item *items, size_t *count, const struct tp_range *errors, uint3
 /* Splices the edits among items (sorted by tp_plan) into src[0..len). */
 void tp_apply(tp_buf *out, const char *src, size_t len, const tp_item *items, size_t count);
 
+/* Whether the edits among items (sorted by tp_plan) leave src[0..len), parsed
+ * as t with no syntax error, a file that parses with none too, so that no
+ * reparse need check it: each edit puts a plain name for a name, plain text
+ * for text inside a string, or inserts a whole import line between two
+ * statements of one block, at their indentation. */
+int tp_edits_keep_syntax(const tp_tree *t, const char *src, uint32_t len, const tp_item *items, size_t count);
+
 #endif

@@ -237,6 +237,47 @@ static TSTree *parse_fresh(TSTree *old, const char *src, uint32_t len)
 	return tree;
 }
 
+/* The grammar's keywords: its anonymous tokens spelled like names (`import`,
+ * `print`, `match`, `__future__`), and the three constants that it lexes
+ * as tokens of their own. */
+static const char **keywords;
+static size_t keyword_count;
+
+static int spelled_like_name(const char *s)
+{
+	if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z')))
+		return 0;
+	for (; *s; s++)
+		if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
+			return 0;
+	return 1;
+}
+
+static void find_keywords(void)
+{
+	static const char *const constants[] = {"True", "False", "None"};
+	const TSLanguage *lang = tree_sitter_python();
+	uint32_t nsym = ts_language_symbol_count(lang);
+	keywords = tp_xcalloc(nsym + 3, sizeof *keywords);
+	for (size_t i = 0; i < 3; i++)
+		keywords[keyword_count++] = constants[i];
+	for (uint32_t s = 0; s < nsym; s++) {
+		const char *name = ts_language_symbol_name(lang, (TSSymbol)s);
+		if (ts_language_symbol_type(lang, (TSSymbol)s) == TSSymbolTypeAnonymous && spelled_like_name(name))
+			keywords[keyword_count++] = name;
+	}
+}
+
+int tp_is_keyword(const char *s, size_t n)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, find_keywords);
+	for (size_t i = 0; i < keyword_count; i++)
+		if (strlen(keywords[i]) == n && memcmp(keywords[i], s, n) == 0)
+			return 1;
+	return 0;
+}
+
 tp_parser *tp_parser_new(void)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;

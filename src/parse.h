@@ -43,6 +43,7 @@
 	X(GENERATOR, "generator_expression") X(WITH, "with_statement")                \
 	X(LIST, "list") X(TUPLE, "tuple") X(SET, "set") X(BREAK, "break_statement")    \
 	X(COMPARISON, "comparison_operator") X(CASE_PATTERN, "case_pattern")        \
+	X(CASE_CLAUSE, "case_clause")                                                  \
 	X(NOT_OPERATOR, "not_operator")
 
 enum tp_kind {
@@ -117,6 +118,9 @@ void tp_tree_dispose(tp_tree *t);
 int tp_reparse_errors(uint32_t *errors, tp_parser *p, tp_tree *t, const tp_span_edit *edits, size_t count, const char *src, uint32_t len);
 
 const char *tp_kind_name(enum tp_kind k);
+/* Whether s[0..n) is a word the grammar lexes as a keyword (`import`, `print`,
+ * `None`), so a name spelled so would not parse as one. */
+int tp_is_keyword(const char *s, size_t n);
 
 static inline uint32_t tp_child(const tp_tree *t, uint32_t n, enum tp_field f)
 {

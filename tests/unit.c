@@ -1,5 +1,6 @@
 /* Unit tests of the core library's stages: map, resolve, rules, plan/apply.
  * Each check prints what failed; the exit status is the number of failures. */
+#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -7,6 +8,7 @@
 #include "convert.h"
 #include "edit.h"
 #include "error.h"
+#include "io.h"
 #include "map.h"
 #include "parse.h"
 #include "resolve.h"
@@ -41,7 +43,8 @@ static void test_map(void)
 	tp_map_dispose(&m);
 }
 
-/* src parsed and resolved (kept until the next call), or NULL. */
+/* src parsed and resolved (kept until the next call), or NULL. A NULL src
+ * only frees what the last call kept. */
 static tp_resolver *resolved(const char *src, const tp_tree **out)
 {
 	static tp_parser *p;
@@ -57,6 +60,12 @@ static tp_resolver *resolved(const char *src, const tp_tree **out)
 	}
 	have = 0;
 	tp_arena_free(a);
+	a = NULL;
+	if (!src) {
+		tp_parser_free(p);
+		p = NULL;
+		return NULL;
+	}
 	a = tp_arena_new();
 	if (tp_parse(&t, p, src, (uint32_t)strlen(src)) < 0)
 		return NULL;
@@ -139,6 +148,7 @@ static void test_resolve(void)
 	/* Relative imports name the user's package: they keep their dots. */
 	CHECK(streq(qname_of("from . import torch\ntorch.w()\n", "torch.w", 0), ".torch.w"));
 	CHECK(streq(qname_of("from ..ops import _C\n_C.f()\n", "_C.f", 0), "..ops._C.f"));
+	resolved(NULL, NULL);
 }
 
 /* Writes text to path and loads it as a rule file. Returns the load's result. */
@@ -267,13 +277,242 @@ static void test_parse_repeatable(void)
 	tp_parser_free(p);
 }
 
-int main(void)
+/* ---- edits that keep the syntax ------------------------------------------
+ * Every edit that tp_edits_keep_syntax lets skip the reparse must leave a
+ * file that parses with no error. Each input file gets edits of each shape at
+ * every place one could go, with texts that fit and texts that must not; the
+ * kept ones are applied one at a time and parsed. */
+enum { SHAPE_NAME, SHAPE_CHAIN, SHAPE_TEXT, SHAPE_QUOTE, SHAPE_WRAP, SHAPE_ARG, SHAPE_LINE, SHAPE__COUNT };
+static const char *const shape_names[SHAPE__COUNT] = {"name", "dotted name", "string text", "string for an argument",
+						      "f-string around an argument", "added argument", "inserted line"};
+static size_t shape_kept[SHAPE__COUNT];
+static tp_strings kept_outputs, kept_edits;
+
+static void try_edits(const tp_tree *t, const char *src, uint32_t len, int shape, const tp_item *items, size_t n)
+{
+	if (!tp_edits_keep_syntax(t, src, len, items, n))
+		return;
+	shape_kept[shape]++;
+	tp_buf out = {0}, what = {0};
+	tp_apply(&out, src, len, items, n);
+	tp_array_push(&kept_outputs, out.ptr);
+	tp_buf_printf(&what, "%s: [%u, %u) -> \"%s\"", shape_names[shape], items[0].start, items[0].end, items[0].text);
+	for (size_t i = 1; i < n; i++)
+		tp_buf_printf(&what, ", [%u, %u) -> \"%s\"", items[i].start, items[i].end, items[i].text);
+	tp_array_push(&kept_edits, what.ptr);
+}
+
+static void try_edit(const tp_tree *t, const char *src, uint32_t len, int shape, uint32_t start, uint32_t end, const char *text)
+{
+	tp_item it = {start == end ? TP_OP_INSERT : TP_OP_MODIFY, start, end, text, NULL, "test", NULL, 0};
+	try_edits(t, src, len, shape, &it, 1);
+}
+
+static void edit_everywhere(tp_parser *p, const char *path)
+{
+	static const char *const names[] = {"npu", "f", "if", "None", "print", "__future__", "e5", "a.b", "x-y", ""};
+	static const char *const chains[] = {"torch.npu.amp", "y", "if.x", "a..b", "a.", "a.None"};
+	static const char *const texts[] = {"npu", "npu:0 x", "a'b", "x\"", "x{y}", "x}", "x\\n", "x\ny", ""};
+	static const char *const strings[] = {"'npu:0'", "f'npu:{x}'", "F\"{a.b}:{c}\"", "'a'b'", "f'{x:y}'", "f'{'", "'x", "b'a'c'"};
+	static const char *const lines[] = {"import torch_npu", "x = y.z", "from a.b import c as d", "import if", "x = (", "import a; b"};
+	static const char *const indents[] = {"", "    ", "\t", "        "};
+	char *src;
+	size_t size;
+	unsigned mode;
+	tp_tree t;
+	if (tp_read_file(&src, &size, &mode, path) != 0) {
+		fprintf(stderr, "%s: cannot read it\n", path);
+		failures++;
+		return;
+	}
+	uint32_t len = (uint32_t)size;
+	if (tp_parse(&t, p, src, len) != 0) {
+		free(src);
+		return;
+	}
+	tp_buf buf = {0};
+	for (uint32_t i = 0; i < t.count && !t.error_count; i++) {
+		const tp_node *n = &t.nodes[i];
+		const tp_node *parent = n->parent != TP_NONE ? &t.nodes[n->parent] : NULL;
+		for (size_t k = 0; n->kind == K_IDENTIFIER && k < sizeof names / sizeof *names; k++)
+			try_edit(&t, src, len, SHAPE_NAME, n->start, n->end, names[k]);
+		/* a whole attribute, and from its last name's object on (`b.c` of `a.b.c`) */
+		for (size_t k = 0; n->kind == K_ATTRIBUTE && k < sizeof chains / sizeof *chains; k++) {
+			try_edit(&t, src, len, SHAPE_CHAIN, n->start, n->end, chains[k]);
+			uint32_t obj = tp_child(&t, i, F_OBJECT), inner = obj != TP_NONE ? tp_child(&t, obj, F_ATTRIBUTE) : TP_NONE;
+			if (inner != TP_NONE)
+				try_edit(&t, src, len, SHAPE_CHAIN, t.nodes[inner].start, n->end, chains[k]);
+		}
+		for (size_t k = 0; n->kind == K_STRING_CONTENT && k < sizeof texts / sizeof *texts; k++) {
+			try_edit(&t, src, len, SHAPE_TEXT, n->start, n->end, texts[k]);
+			if (n->end - n->start > 2)
+				try_edit(&t, src, len, SHAPE_TEXT, n->start + 1, n->end - 1, texts[k]);
+		}
+		if (parent && parent->kind == K_ARG_LIST && n->kind != K_COMMENT) {
+			for (size_t k = 0; k < sizeof strings / sizeof *strings; k++)
+				try_edit(&t, src, len, SHAPE_QUOTE, n->start, n->end, strings[k]);
+			buf.len = 0;
+			tp_buf_printf(&buf, "f'npu:{%.*s}'", (int)(n->end - n->start), src + n->start);
+			try_edit(&t, src, len, SHAPE_QUOTE, n->start, n->end, buf.ptr);
+			static const char *const opens[] = {"f'npu:{", "f\"{", "'npu:{", "f'{"}, *const closes[] = {"}'", "}\"", "}'", "'"};
+			for (size_t k = 0; k < sizeof opens / sizeof *opens; k++) {
+				tp_item pair[] = {{TP_OP_INSERT, n->start, n->start, opens[k], NULL, "test", NULL, 0},
+						  {TP_OP_INSERT, n->end, n->end, closes[k], NULL, "test", NULL, 0}};
+				try_edits(&t, src, len, SHAPE_WRAP, pair, 2);
+			}
+		}
+		if (n->kind == K_ARG_LIST) {
+			int any = 0;
+			for (uint32_t c = n->first; c != TP_NONE; c = t.nodes[c].next) {
+				any |= t.nodes[c].kind != K_COMMENT;
+				try_edit(&t, src, len, SHAPE_ARG, t.nodes[c].end, t.nodes[c].end, ", device_type=\"npu\"");
+				try_edit(&t, src, len, SHAPE_ARG, t.nodes[c].end, t.nodes[c].end, ", device_type=");
+			}
+			if (!any)
+				try_edit(&t, src, len, SHAPE_ARG, n->start + 1, n->start + 1, "device=torch.npu");
+		}
+	}
+	/* at every line start, each line with each indentation, and with those of
+	 * the line there and the line before */
+	for (uint32_t at = 0, prev = 0; at <= len && !t.error_count; prev = at, at = (uint32_t)(strchr(src + at, '\n') ? strchr(src + at, '\n') - src + 1 : len + 1)) {
+		const char *own[] = {src + at, src + prev};
+		for (size_t k = 0; k < sizeof lines / sizeof *lines; k++)
+			for (size_t d = 0; d < 6; d++) {
+				buf.len = 0;
+				if (d < 4)
+					tp_buf_printf(&buf, "%s%s\n", indents[d], lines[k]);
+				else
+					tp_buf_printf(&buf, "%.*s%s\n", (int)strspn(own[d - 4], " \t"), own[d - 4], lines[k]);
+				try_edit(&t, src, len, SHAPE_LINE, at, at, buf.ptr);
+			}
+	}
+	tp_buf_dispose(&buf);
+	tp_tree_dispose(&t);
+	for (size_t k = 0; k < kept_outputs.len; k++) {
+		tp_tree u;
+		int bad = tp_parse(&u, p, kept_outputs.items[k], (uint32_t)strlen(kept_outputs.items[k])) != 0;
+		if (!bad) {
+			bad = u.error_count > 0;
+			tp_tree_dispose(&u);
+		}
+		if (bad) {
+			fprintf(stderr, "%s: the reparse was skipped for %s, but the result does not parse\n", path, kept_edits.items[k]);
+			failures++;
+		}
+		free(kept_outputs.items[k]);
+		free(kept_edits.items[k]);
+	}
+	kept_outputs.len = kept_edits.len = 0;
+	free(src);
+}
+
+/* Every keyword of the grammar (a string in grammar.json spelled like a
+ * name) is one to tp_is_keyword, so no rename can write one. */
+static void walk_grammar(const cJSON *j, int *found)
+{
+	const cJSON *type = cJSON_GetObjectItemCaseSensitive(j, "type"), *value = cJSON_GetObjectItemCaseSensitive(j, "value");
+	if (cJSON_IsString(type) && strcmp(type->valuestring, "STRING") == 0 && cJSON_IsString(value)) {
+		const char *v = value->valuestring;
+		size_t n = strspn(v, "_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+		if (n && !v[n] && !(v[0] >= '0' && v[0] <= '9')) {
+			(*found)++;
+			if (!tp_is_keyword(v, n)) {
+				fprintf(stderr, "grammar.json: keyword '%s' is not one to tp_is_keyword\n", v);
+				failures++;
+			}
+		}
+	}
+	for (const cJSON *c = j->child; c; c = c->next)
+		walk_grammar(c, found);
+}
+
+static void test_keywords(const char *grammar)
+{
+	char *text;
+	size_t len;
+	unsigned mode;
+	CHECK(tp_read_file(&text, &len, &mode, grammar) == 0);
+	cJSON *j = text ? cJSON_ParseWithLength(text, len) : NULL;
+	CHECK(j != NULL);
+	int found = 0;
+	if (j)
+		walk_grammar(j, &found);
+	CHECK(found > 30);
+	CHECK(tp_is_keyword("print", 5) && tp_is_keyword("None", 4) && !tp_is_keyword("npu", 3) && !tp_is_keyword("printf", 6));
+	cJSON_Delete(j);
+	free(text);
+}
+
+/* Hazards the golden inputs may not hold: one edit of src that replaces old
+ * (an insertion where old is "") at the first `at` (just past it where past
+ * is set), and whether it lets the reparse be skipped. */
+static const struct {
+	const char *src, *at;
+	int past;
+	const char *old, *text;
+	int keeps;
+} hazards[] = {
+	{"x = torch.cuda.y\n", "cuda", 0, "cuda", "npu", 1},
+	{"x = torch.cuda.y\n", "cuda", 0, "cuda", "match", 0}, /* a soft keyword is no plain name */
+	{"x = a1.cuda\n", "cuda", 0, "cuda", "npu", 1},
+	{"x = 1 .cuda\n", "cuda", 0, "cuda", "npu", 1},
+	{"import torch\n", "import torch\n", 1, "", "import torch_npu\n", 1},
+	{"if a:\n    import torch\nelse:\n    pass\n", "else", 0, "", "import torch_npu\n", 0},
+	{"if a:\n    import torch\nelse:\n    pass\n", "else", 0, "", "    import torch_npu\n", 1},
+	/* a statement that a backslash put on a line of its own */
+	{"def f():\n    x = 1; \\\n        import torch\n    y = 2\n", "    y", 0, "", "        import torch_npu\n", 0},
+	{"@dec\ndef f():\n    pass\n", "def", 0, "", "import torch_npu\n", 0},
+	{"x = 1  # note\ny = 2\n", "y", 0, "", "import torch_npu\n", 1},
+	{"x = 1  # note\ny = 2\n", "y", 0, "", "import torch_npu  # a comment\n", 0},
+	{"f(x)\n", "x", 0, "x", "f'npu:{x}'", 1},
+	{"f(x)\n", "x", 0, "x", "f'npu:{x!r}'", 0},
+	{"f(x)\n", "x)", 0, "", "y", 0},
+	{"s = 'cuda:0'\n", "cuda", 0, "cuda", "npu", 1},
+	{"s = '\\x0cuda'\n", "cuda", 0, "cuda", "npu", 0}, /* inside an escape */
+	{"s = f'{x}cuda'\n", "cuda", 0, "cuda", "npu}", 0},
+};
+
+static void test_keep_syntax(int argc, char **argv)
+{
+	tp_parser *p = tp_parser_new();
+	for (size_t i = 0; i < sizeof hazards / sizeof *hazards; i++) {
+		tp_tree t;
+		const char *src = hazards[i].src;
+		uint32_t at = (uint32_t)(strstr(src, hazards[i].at) - src) + (hazards[i].past ? (uint32_t)strlen(hazards[i].at) : 0);
+		tp_item it = {*hazards[i].old ? TP_OP_MODIFY : TP_OP_INSERT, at, at + (uint32_t)strlen(hazards[i].old), hazards[i].text, NULL, "test", NULL, 0};
+		CHECK(tp_parse(&t, p, src, (uint32_t)strlen(src)) == 0);
+		if (tp_edits_keep_syntax(&t, src, (uint32_t)strlen(src), &it, 1) != hazards[i].keeps) {
+			fprintf(stderr, "hazard %zu: \"%s\" for \"%s\" in %s: expected %s\n", i, hazards[i].text, hazards[i].old, src,
+				hazards[i].keeps ? "no reparse" : "a reparse");
+			failures++;
+		}
+		tp_tree_dispose(&t);
+	}
+	for (int i = 0; i < argc; i++)
+		edit_everywhere(p, argv[i]);
+	for (int s = 0; s < SHAPE__COUNT && argc; s++)
+		printf("edits that skip the reparse, %s: %zu kept, all parsed\n", shape_names[s], shape_kept[s]);
+	for (int s = 0; s < SHAPE__COUNT; s++)
+		if (argc && !shape_kept[s]) {
+			fprintf(stderr, "no edit of shape '%s' was ever kept: the check of that shape is not exercised\n", shape_names[s]);
+			failures++;
+		}
+	tp_array_free(&kept_outputs);
+	tp_array_free(&kept_edits);
+	tp_parser_free(p);
+}
+
+int main(int argc, char **argv)
 {
 	test_map();
 	test_parse_repeatable();
 	test_resolve();
 	test_rules();
 	test_plan();
+	if (argc > 1) {
+		test_keywords(argv[1]);
+		test_keep_syntax(argc - 2, argv + 2);
+	}
 	printf("%s: %d failures\n", failures ? "FAIL" : "ok", failures);
 	return failures != 0;
 }
