@@ -21,6 +21,7 @@ const TSLanguage *tree_sitter_python(void);
  * whether its children can have fields. */
 struct tp_frame {
 	uint32_t node, last;
+	uint32_t named_left; /* its named children not yet kept */
 	int fields;
 };
 
@@ -323,10 +324,11 @@ void tp_parser_free(tp_parser *p)
 	free(p);
 }
 
-/* Walks the whole tree with a cursor (iterative, any depth) and keeps the
- * named nodes. The cursor only descends into named nodes (anonymous ones are
+/* Walks the tree with a cursor (iterative, any depth) and keeps the named
+ * nodes. The cursor only descends into named nodes (anonymous ones are
  * tokens), so every frame below the top is a kept node: frame d holds its
- * index and its last kept child so far, to link the next one. The arrays are
+ * index, its last kept child so far, to link the next one, and how many named
+ * children are left to keep. The arrays are
  * the parser's, reused from file to file, and the result points into them:
  * copying a big file's nodes would touch as many fresh pages again. */
 int tp_parse(tp_tree *out, tp_parser *p, const char *src, uint32_t len)
@@ -373,6 +375,7 @@ int tp_parse(tp_tree *out, tp_parser *p, const char *src, uint32_t len)
 			else
 				p->nodes.items[top->last].next = self;
 			top->last = self;
+			top->named_left--;
 		}
 		TSSymbol sym = is_error ? 0 : ts_node_symbol(n);
 		tp_node nd = {
@@ -385,23 +388,28 @@ int tp_parse(tp_tree *out, tp_parser *p, const char *src, uint32_t len)
 			.field = fields ? p->field_of[ts_tree_cursor_current_field_id(&cur)] : F_NONE,
 		};
 		tp_array_push(&p->nodes, nd);
-		if (ts_tree_cursor_goto_first_child(&cur)) {
-			struct tp_frame f = {self, TP_NONE, is_error || p->has_fields[sym]};
+		/* Only a tree with errors is walked through every token: a MISSING
+		 * one is anonymous. Otherwise a node with no named child is a leaf
+		 * here, and the tokens after a node's last named child are skipped
+		 * (each step of the cursor climbs through hidden nodes). */
+		uint32_t named = ts_node_named_child_count(n);
+		if ((named || has_errors) && ts_tree_cursor_goto_first_child(&cur)) {
+			struct tp_frame f = {self, TP_NONE, named, is_error || p->has_fields[sym]};
 			tp_array_push(&p->stack, f);
 			if (p->stack.len > depth)
 				depth = (uint32_t)p->stack.len;
 			continue;
 		}
 		p->nodes.items[self].end_index = self + 1;
-		if (ts_tree_cursor_goto_next_sibling(&cur))
+		if ((has_errors || !p->stack.len || p->stack.items[p->stack.len - 1].named_left) && ts_tree_cursor_goto_next_sibling(&cur))
 			continue;
 	up:
-		/* Close finished nodes until one has a next sibling. */
+		/* Close finished nodes until one has a next sibling to walk. */
 		for (;;) {
 			if (!p->stack.len || !ts_tree_cursor_goto_parent(&cur))
 				goto done;
 			p->nodes.items[p->stack.items[--p->stack.len].node].end_index = (uint32_t)p->nodes.len;
-			if (ts_tree_cursor_goto_next_sibling(&cur))
+			if ((has_errors || !p->stack.len || p->stack.items[p->stack.len - 1].named_left) && ts_tree_cursor_goto_next_sibling(&cur))
 				break;
 		}
 	}

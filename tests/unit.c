@@ -3,6 +3,7 @@
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <tree_sitter/api.h>
 #include <unistd.h>
 
 #include "convert.h"
@@ -308,6 +309,39 @@ static void try_edit(const tp_tree *t, const char *src, uint32_t len, int shape,
 	try_edits(t, src, len, shape, &it, 1);
 }
 
+/* The flattened tree holds tree-sitter's named nodes in preorder, with
+ * their parents and subtrees, as a plain walk over named children finds them
+ * (tp_parse skips the tokens after a node's last named child). */
+static void check_flattened(const char *path, const tp_tree *t)
+{
+	struct entry {
+		TSNode node;
+		uint32_t parent;
+	};
+	tp_array(struct entry) stack = {0};
+	struct entry root = {ts_tree_root_node(t->syntax), TP_NONE};
+	tp_array_push(&stack, root);
+	uint32_t k = 0;
+	int same = 1;
+	while (stack.len && same) {
+		struct entry e = stack.items[--stack.len];
+		const tp_node *x = k < t->count ? &t->nodes[k] : NULL;
+		same = x && x->start == ts_node_start_byte(e.node) && x->end == ts_node_end_byte(e.node) && x->parent == e.parent &&
+		       (x->parent == TP_NONE || t->nodes[x->parent].end_index >= x->end_index) &&
+		       (x->kind == K_OTHER || strcmp(tp_kind_name(x->kind), ts_node_type(e.node)) == 0);
+		for (uint32_t i = ts_node_named_child_count(e.node); i-- > 0;) {
+			struct entry c = {ts_node_named_child(e.node, i), k};
+			tp_array_push(&stack, c);
+		}
+		k += same;
+	}
+	if (!same || k != t->count) {
+		fprintf(stderr, "%s: the flattened tree differs from tree-sitter's named nodes at node %u\n", path, k);
+		failures++;
+	}
+	tp_array_free(&stack);
+}
+
 static void edit_everywhere(tp_parser *p, const char *path)
 {
 	static const char *const names[] = {"npu", "f", "if", "None", "print", "__future__", "e5", "a.b", "x-y", ""};
@@ -330,6 +364,7 @@ static void edit_everywhere(tp_parser *p, const char *path)
 		free(src);
 		return;
 	}
+	check_flattened(path, &t);
 	tp_buf buf = {0};
 	for (uint32_t i = 0; i < t.count && !t.error_count; i++) {
 		const tp_node *n = &t.nodes[i];
