@@ -16,9 +16,11 @@ void tp_apply(tp_buf *out, const char *src, size_t len, const tp_item *items, si
 
 /* Whether the edits among items (sorted by tp_plan) leave src[0..len), parsed
  * as t with no syntax error, a file that parses with none too, so that no
- * reparse need check it: each edit puts a plain name for a name, plain text
- * for text inside a string, or inserts a whole import line between two
- * statements of one block, at their indentation. */
+ * reparse need check it. Each edit must put plain names for a name or a
+ * dotted name, plain text for text within a string, a string literal or an
+ * f-string around an argument's value, add a keyword argument after the last
+ * one, or insert an import or `name = name` line between two statements of
+ * one block, at their indentation. */
 int tp_edits_keep_syntax(const tp_tree *t, const char *src, uint32_t len, const tp_item *items, size_t count);
 
 #endif

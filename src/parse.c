@@ -328,9 +328,9 @@ void tp_parser_free(tp_parser *p)
  * nodes. The cursor only descends into named nodes (anonymous ones are
  * tokens), so every frame below the top is a kept node: frame d holds its
  * index, its last kept child so far, to link the next one, and how many named
- * children are left to keep. The arrays are
- * the parser's, reused from file to file, and the result points into them:
- * copying a big file's nodes would touch as many fresh pages again. */
+ * children are left to keep. The arrays are the parser's, reused from file to
+ * file, and the result points into them: copying a big file's nodes would
+ * touch as many fresh pages again. */
 int tp_parse(tp_tree *out, tp_parser *p, const char *src, uint32_t len)
 {
 	if (scope)
