@@ -80,6 +80,29 @@ static const struct kind_spec {
 	[TP_RULE_ACCELERATOR] = {"AcceleratorRule", accelerator_keys},
 };
 
+/* Python's reserved words: no name is spelled as one. A name that a rule
+ * writes into the code must not be one (`mylib.lambda(x)` is no call); one it
+ * finds may (`x.cuda(async=True)`, from before Python 3.7). */
+static const char *const python_keywords[] = {
+	"False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def",
+	"del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is",
+	"lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", NULL,
+};
+
+/* The first part of the dotted name s that is a keyword (its length in *n),
+ * or NULL. */
+static const char *keyword_part(const char *s, size_t *n)
+{
+	for (const char *p = s;; p += *n + 1) {
+		*n = strcspn(p, ".");
+		for (const char *const *k = python_keywords; *k; k++)
+			if (strlen(*k) == *n && memcmp(*k, p, *n) == 0)
+				return p;
+		if (!p[*n])
+			return NULL;
+	}
+}
+
 static int is_dotted_name(const char *s)
 {
 	if (!*s)
@@ -170,6 +193,10 @@ static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, cons
 		if (t != TP_JSON_STRING)
 			return fail(src, v, "%s.%s: expected a string, got %s", src->where, k->key, tp_json_type_name(t));
 		const char *s = tp_json_string(v);
+		size_t n;
+		const char *kw = k->type == KEY_NAME && strncmp(k->key, "new_", 4) == 0 ? keyword_part(s, &n) : NULL;
+		if (kw)
+			return fail(src, v, "%s.%s: \"%s\" is not a Python name (%.*s is a keyword)", src->where, k->key, s, (int)n, kw);
 		if (k->type == KEY_NAME && !is_dotted_name(s))
 			return fail(src, v, "%s.%s: \"%s\" is not a Python name (expected identifiers joined by dots)", src->where, k->key, s);
 		*(char **)((char *)r + k->offset) = tp_xstrdup(s);
@@ -212,7 +239,9 @@ static int read_key(tp_rule *r, const struct key_spec *k, const tp_json *v, cons
 			int named = call ? is_dotted_name(member) && !strchr(member, '.') && is_dotted_name(call + 3) && !strchr(call + 3, '.')
 					 : is_dotted_name(old) && !strchr(old, '.');
 			free(member);
-			if (!named || tp_json_type(e) != TP_JSON_STRING || (!tips && (!is_dotted_name(new) || strchr(new, '.'))) || (tips && !*new))
+			size_t n;
+			if (!named || tp_json_type(e) != TP_JSON_STRING || (!tips && (!is_dotted_name(new) || strchr(new, '.') || keyword_part(new, &n))) ||
+			    (tips && !*new))
 				return fail(src, e, "%s.%s.%s: expected a bare Python name%s to %s", src->where, k->key, old,
 					    k->type == KEY_TIPS ? " (or name().field)" : "", tips ? "a text" : "a bare Python name");
 			*names++ = tp_xstrdup(old);
