@@ -114,17 +114,6 @@ void tp_apply(tp_buf *out, const char *src, size_t len, const tp_item *items, si
 
 static int name_char(char c) { return c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
 
-/* An ASCII name that the grammar does not take for a keyword. */
-static int plain_name(const char *s, size_t n)
-{
-	if (!n || (s[0] >= '0' && s[0] <= '9'))
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!name_char(s[i]))
-			return 0;
-	return !tp_is_keyword(s, n);
-}
-
 /* Past a plain name, or plain names joined by dots where dots is set. */
 static int skip_name(const char **s, const char *end, int dots)
 {
@@ -132,7 +121,7 @@ static int skip_name(const char **s, const char *end, int dots)
 		const char *w = *s;
 		while (*s < end && name_char(**s))
 			(*s)++;
-		if (!plain_name(w, (size_t)(*s - w)))
+		if (!tp_is_plain_name(w, (size_t)(*s - w)))
 			return 0;
 		if (!dots || *s == end || **s != '.')
 			return 1;
@@ -199,7 +188,7 @@ static int renames(const tp_tree *t, const char *src, uint32_t len, const tp_ite
 		if (!name_char(old[i]) && !(old[i] == '.' && i && i + 1 < n && old[i - 1] != '.'))
 			return 0;
 	int one = !memchr(old, '.', n);
-	if (!n || !(one ? plain_name(it->text, strlen(it->text)) : dotted(it->text, strlen(it->text))) ||
+	if (!n || !(one ? tp_is_plain_name(it->text, strlen(it->text)) : dotted(it->text, strlen(it->text))) ||
 	    !stands_alone(src, len, it->start, it->end))
 		return 0;
 	uint32_t first = first_from(t, it->start), last = first_from(t, it->end) - 1;
@@ -397,14 +386,6 @@ static int is_statement(const tp_tree *t, uint32_t n)
 	return p != TP_NONE && (t->nodes[p].kind == K_MODULE || t->nodes[p].kind == K_BLOCK) && k != K_COMMENT && k != K_CASE_CLAUSE;
 }
 
-/* Whether the line that starts at ls continues the one before it (a
- * backslash at its end, taken so even where a comment holds it). */
-static int continues(const char *src, uint32_t ls)
-{
-	uint32_t k = ls >= 2 && src[ls - 2] == '\r' ? ls - 3 : ls - 2;
-	return ls >= 2 && k < ls && src[k] == '\\';
-}
-
 /* Node n is a statement that begins its logical line, after exactly ind. */
 static int starts_line_after(const tp_tree *t, const char *src, uint32_t n, const char *ind, size_t ni)
 {
@@ -412,7 +393,9 @@ static int starts_line_after(const tp_tree *t, const char *src, uint32_t n, cons
 	if (!is_statement(t, n) || at < ni || memcmp(src + at - ni, ind, ni) != 0)
 		return 0;
 	uint32_t ls = at - (uint32_t)ni;
-	return (ls == 0 || src[ls - 1] == '\n') && !continues(src, ls);
+	/* a backslash before the line puts it on the one before (taken so even
+	 * where a comment holds it) */
+	return (ls == 0 || src[ls - 1] == '\n') && tp_line_continuation(src, ls) == TP_NONE;
 }
 
 /* Only blanks, perhaps a comment, and one line end in src[from, to). */

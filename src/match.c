@@ -672,8 +672,8 @@ static uint32_t logical_line_start(const tp_matcher *m, uint32_t off)
 	for (;;) {
 		while (ls > 0 && m->src[ls - 1] != '\n')
 			ls--;
-		uint32_t k = ls >= 2 && m->src[ls - 2] == '\r' ? ls - 3 : ls - 2;
-		if (ls < 2 || k >= ls || m->src[k] != '\\')
+		uint32_t k = tp_line_continuation(m->src, ls);
+		if (k == TP_NONE)
 			return ls;
 		uint32_t prev = k;
 		while (prev > 0 && m->src[prev - 1] != '\n')

@@ -244,12 +244,12 @@ static TSTree *parse_fresh(TSTree *old, const char *src, uint32_t len)
 static const char **keywords;
 static size_t keyword_count;
 
-static int spelled_like_name(const char *s)
+static int ascii_name(const char *s, size_t n)
 {
-	if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z')))
+	if (!n || (s[0] >= '0' && s[0] <= '9'))
 		return 0;
-	for (; *s; s++)
-		if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
+	for (size_t i = 0; i < n; i++)
+		if (!(s[i] == '_' || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9')))
 			return 0;
 	return 1;
 }
@@ -264,7 +264,7 @@ static void find_keywords(void)
 		keywords[keyword_count++] = constants[i];
 	for (uint32_t s = 0; s < nsym; s++) {
 		const char *name = ts_language_symbol_name(lang, (TSSymbol)s);
-		if (ts_language_symbol_type(lang, (TSSymbol)s) == TSSymbolTypeAnonymous && spelled_like_name(name))
+		if (ts_language_symbol_type(lang, (TSSymbol)s) == TSSymbolTypeAnonymous && ascii_name(name, strlen(name)))
 			keywords[keyword_count++] = name;
 	}
 }
@@ -278,6 +278,8 @@ int tp_is_keyword(const char *s, size_t n)
 			return 1;
 	return 0;
 }
+
+int tp_is_plain_name(const char *s, size_t n) { return ascii_name(s, n) && !tp_is_keyword(s, n); }
 
 tp_parser *tp_parser_new(void)
 {
@@ -322,6 +324,13 @@ void tp_parser_free(tp_parser *p)
 	free(p->field_of);
 	free(p->has_fields);
 	free(p);
+}
+
+/* Whether the node on top of the walk may have a named sibling still to
+ * keep: in a tree with errors, any token may be a MISSING one. */
+static int siblings_left(const tp_parser *p, int has_errors)
+{
+	return has_errors || !p->stack.len || p->stack.items[p->stack.len - 1].named_left;
 }
 
 /* Walks the tree with a cursor (iterative, any depth) and keeps the named
@@ -401,7 +410,7 @@ int tp_parse(tp_tree *out, tp_parser *p, const char *src, uint32_t len)
 			continue;
 		}
 		p->nodes.items[self].end_index = self + 1;
-		if ((has_errors || !p->stack.len || p->stack.items[p->stack.len - 1].named_left) && ts_tree_cursor_goto_next_sibling(&cur))
+		if (siblings_left(p, has_errors) && ts_tree_cursor_goto_next_sibling(&cur))
 			continue;
 	up:
 		/* Close finished nodes until one has a next sibling to walk. */
@@ -409,7 +418,7 @@ int tp_parse(tp_tree *out, tp_parser *p, const char *src, uint32_t len)
 			if (!p->stack.len || !ts_tree_cursor_goto_parent(&cur))
 				goto done;
 			p->nodes.items[p->stack.items[--p->stack.len].node].end_index = (uint32_t)p->nodes.len;
-			if ((has_errors || !p->stack.len || p->stack.items[p->stack.len - 1].named_left) && ts_tree_cursor_goto_next_sibling(&cur))
+			if (siblings_left(p, has_errors) && ts_tree_cursor_goto_next_sibling(&cur))
 				break;
 		}
 	}

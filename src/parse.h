@@ -121,6 +121,17 @@ const char *tp_kind_name(enum tp_kind k);
 /* Whether s[0..n) is a word the grammar lexes as a keyword (`import`, `print`,
  * `None`), so a name spelled so would not parse as one. */
 int tp_is_keyword(const char *s, size_t n);
+/* Whether s[0..n) is an ASCII name that the grammar does not take for a
+ * keyword. */
+int tp_is_plain_name(const char *s, size_t n);
+
+/* The offset of the backslash that continues the line before the one that
+ * starts at ls into it (`\` + `\n` or `\r\n`), or TP_NONE. */
+static inline uint32_t tp_line_continuation(const char *src, uint32_t ls)
+{
+	uint32_t k = ls >= 2 && src[ls - 2] == '\r' ? ls - 3 : ls - 2;
+	return ls >= 2 && k < ls && src[k] == '\\' ? k : TP_NONE;
+}
 
 static inline uint32_t tp_child(const tp_tree *t, uint32_t n, enum tp_field f)
 {
