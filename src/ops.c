@@ -7,10 +7,6 @@
 #include "error.h"
 #include "json.h"
 
-static const char *const versions[] = {"2.1.0", "2.6.0", "2.7.1", "2.8.0", NULL};
-
-const char *const *tp_ops_versions(void) { return versions; }
-
 static void *own(tp_ops *ops, void *p)
 {
 	tp_array_push(&ops->owned, p);
@@ -59,22 +55,35 @@ static int listed(const tp_ops *ops, const char *name, size_t n)
 	return tp_map_get(&ops->unsupported, name, n) || tp_map_get(&ops->supported, name, n);
 }
 
+/* Parses embedded JSON data (checked at build time by the tests). */
+static tp_json *embedded(const char *text, unsigned long len)
+{
+	int line, col;
+	const char *why;
+	tp_json *doc = tp_json_parse(text, len, &line, &col, &why);
+	if (!doc)
+		abort();
+	return doc;
+}
+
 int tp_ops_load(tp_ops **out, const char *version)
 {
 	*out = NULL;
+	tp_json *doc = embedded(tp_op_support_json, tp_op_support_json_len);
 	if (!version)
-		version = versions[3];
-	int known = 0;
-	for (const char *const *v = versions; *v; v++)
-		known |= strcmp(*v, version) == 0;
-	if (!known)
-		return tp_error_set(TP_EUSAGE, "-v %s: unknown PyTorch version (known: 2.1.0, 2.6.0, 2.7.1, 2.8.0)", version);
-	int line, col;
-	const char *why;
-	tp_json *doc = tp_json_parse(tp_op_support_json, tp_op_support_json_len, &line, &col, &why);
-	if (!doc)
-		abort(); /* the embedded data is checked at build time by the tests */
-	tp_json *v = tp_json_get(tp_json_get(doc, "versions"), version);
+		version = tp_json_string(tp_json_get(doc, "default"));
+	size_t i = 0;
+	while (tp_op_support_json_part_names[i] && strcmp(tp_op_support_json_part_names[i], version) != 0)
+		i++;
+	if (!tp_op_support_json_part_names[i]) {
+		char known[256] = "";
+		for (size_t k = 0; tp_op_support_json_part_names[k]; k++)
+			snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", k ? ", " : "", tp_op_support_json_part_names[k]);
+		tp_json_free(doc);
+		return tp_error_set(TP_EUSAGE, "-v %s: unknown PyTorch version (known: %s)", version, known);
+	}
+	/* Only this version's lists are parsed: a quarter of the data. */
+	tp_json *v = embedded(tp_op_support_json_parts[i], tp_op_support_json_part_lens[i]);
 	tp_ops *ops = tp_xcalloc(1, sizeof *ops);
 	ops->version = keep(ops, version);
 	load_map(ops, &ops->unsupported, tp_json_get(v, "unsupported"));
@@ -90,6 +99,7 @@ int tp_ops_load(tp_ops **out, const char *version)
 		char *k = keep(ops, tp_json_string(e));
 		tp_map_put(&ops->supported, k, strlen(k), ops);
 	}
+	tp_json_free(v);
 	tp_json_free(doc);
 	*out = ops;
 	return 0;

@@ -29,9 +29,7 @@ typedef struct tp_ops {
 	tp_array(void *) owned;
 } tp_ops;
 
-/* The versions in the data, newest last, NULL-terminated (static). */
-const char *const *tp_ops_versions(void);
-/* Loads version (NULL: the newest). Returns 0 or TP_EUSAGE for an unknown
+/* Loads version (NULL: the data's default). Returns 0 or TP_EUSAGE for an unknown
  * version, with the known ones in the message. */
 int tp_ops_load(tp_ops **out, const char *version);
 void tp_ops_free(tp_ops *ops);
@@ -51,7 +49,12 @@ enum tp_support { TP_SUPPORTED, TP_UNSUPPORTED, TP_UNKNOWN };
  * torch.__version__.split), is TP_SUPPORTED: there is nothing to port. */
 enum tp_support tp_ops_classify(const tp_ops *ops, const char *qname, const char **tip);
 
+/* rules/op_support.json, embedded by cmake/embed.cmake: the document without
+ * its versions, and each version's lists on their own. */
 extern const char tp_op_support_json[];
 extern const unsigned long tp_op_support_json_len;
+extern const char *const tp_op_support_json_part_names[];
+extern const char *const tp_op_support_json_parts[];
+extern const unsigned long tp_op_support_json_part_lens[];
 
 #endif
