@@ -1759,16 +1759,21 @@ static int framework_dict(tp_matcher *m, const tp_rule *r, uint32_t dict)
  * and a GPU choice (accelerator="gpu", gpus=1, CUDAAccelerator()) is
  * UNSUPPORTED, as the framework has no NPU accelerator of its own. Also
  * through a dict of arguments: `**cfg`, LightningCLI's trainer_defaults. */
-static void framework_call(tp_matcher *m, const tp_rule *r, uint32_t call, const char *qn)
+static void framework_call(tp_matcher *m, const tp_rule *r, uint32_t call, const char *qn, int skip, int chosen)
 {
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
-	int gpu = 0, chosen = 0; /* chosen: an accelerator other than "auto" given, or maybe given */
-	int pos = 0;		 /* positional arguments so far */
+	int gpu = 0; /* chosen: an accelerator other than "auto" given, or maybe given */
+	int pos = -skip; /* the framework's positional arguments so far */
 	for (uint32_t c = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next) {
 		uint16_t k = kind(m, c);
 		uint32_t v = k == K_KEYWORD_ARG ? tp_child(m->tree, c, F_VALUE) : k == K_DICT_SPLAT ? N(m, c)->first : c;
+		int positional = k != K_KEYWORD_ARG && k != K_DICT_SPLAT && k != K_LIST_SPLAT && k != K_COMMENT;
+		if (positional && pos < 0) { /* `self` of `Trainer.__init__(self, ...)` */
+			pos++;
+			continue;
+		}
 		/* in the accelerator's place (CTranslate2's device comes second) */
-		int at = k != K_KEYWORD_ARG && k != K_DICT_SPLAT && k != K_LIST_SPLAT && k != K_COMMENT && pos++ == r->arg_idx;
+		int at = positional && pos++ == r->arg_idx;
 		if (kind(m, local_value(m, v)) == K_DICT && !at)
 			gpu |= framework_dict(m, r, local_value(m, v)), chosen = 1;
 		else if (k == K_KEYWORD_ARG || at) {
@@ -1784,19 +1789,86 @@ static void framework_call(tp_matcher *m, const tp_rule *r, uint32_t call, const
 		tp_match__finding(m, r, TP_OP_WARNING, call, NULL, r->message);
 }
 
-/* The framework rule whose module class (LightningModule) class expression
- * cls is or subclasses in this file, else NULL. */
-static const tp_rule *module_class(const tp_matcher *m, uint32_t cls, int depth)
+/* The framework rule one of whose classes in the name set at offset `set`
+ * (calls: Trainer; module_classes: LightningModule) class expression cls is
+ * or subclasses through classes of this file, else NULL; *qn (when given) is
+ * set to that framework class's qualified name. */
+static const tp_rule *framework_class(const tp_matcher *m, uint32_t cls, size_t set, const char **qn, int depth)
 {
-	const tp_rule *r = framework_name(m, tp_resolve_qname(m->res, cls, NULL), offsetof(tp_rule, module_classes));
+	const char *q = tp_resolve_qname(m->res, cls, NULL);
+	const tp_rule *r = framework_name(m, q, set);
+	if (r && qn)
+		*qn = q;
 	if (r || kind(m, cls) != K_IDENTIFIER || depth > 8)
 		return r;
-	for (uint32_t i = 0; i < m->tree->count && !r; i++) {
-		uint32_t name = kind(m, i) == K_CLASS_DEF ? tp_child(m->tree, i, F_NAME) : TP_NONE;
-		uint32_t bases = name != TP_NONE && tp_str_same(text(m, name), text(m, cls)) ? tp_child(m->tree, i, F_SUPERCLASSES) : TP_NONE;
-		for (uint32_t b = bases == TP_NONE ? TP_NONE : N(m, bases)->first; b != TP_NONE && !r; b = N(m, b)->next)
-			r = module_class(m, b, depth + 1);
+	const tp_binding *b = tp_resolve_name(m->res, cls, text(m, cls).ptr, text(m, cls).len);
+	uint32_t def = b ? tp_resolve_definition(m->res, b) : TP_NONE;
+	uint32_t bases = kind(m, def) == K_CLASS_DEF ? tp_child(m->tree, def, F_SUPERCLASSES) : TP_NONE;
+	for (uint32_t c = bases == TP_NONE ? TP_NONE : N(m, bases)->first; c != TP_NONE && !r; c = N(m, c)->next)
+		r = framework_class(m, c, set, qn, depth + 1);
+	return r;
+}
+
+/* The framework rule whose set (as framework_class) holds a base of the
+ * class that node n is in, else NULL. */
+static const tp_rule *enclosing_framework_class(const tp_matcher *m, uint32_t n, size_t set, const char **qn)
+{
+	while (n != TP_NONE && kind(m, n) != K_CLASS_DEF)
+		n = N(m, n)->parent;
+	uint32_t bases = n == TP_NONE ? TP_NONE : tp_child(m->tree, n, F_SUPERCLASSES);
+	const tp_rule *r = NULL;
+	for (uint32_t b = bases == TP_NONE ? TP_NONE : N(m, bases)->first; b != TP_NONE && !r; b = N(m, b)->next)
+		r = framework_class(m, b, set, qn, 0);
+	return r;
+}
+
+/* Whether class expression cls names a class of this file that defines
+ * __init__, or inherits one from such a class. */
+static int own_init(const tp_matcher *m, uint32_t cls, int depth)
+{
+	const tp_binding *b = kind(m, cls) == K_IDENTIFIER ? tp_resolve_name(m->res, cls, text(m, cls).ptr, text(m, cls).len) : NULL;
+	uint32_t def = b ? tp_resolve_definition(m->res, b) : TP_NONE;
+	if (kind(m, def) != K_CLASS_DEF || depth > 8)
+		return 0;
+	uint32_t body = tp_child(m->tree, def, F_BODY);
+	for (uint32_t s = body == TP_NONE ? TP_NONE : N(m, body)->first; s != TP_NONE; s = N(m, s)->next) {
+		uint32_t f = kind(m, s) == K_DECORATED_DEF ? tp_child(m->tree, s, F_DEFINITION) : s;
+		if (kind(m, f) == K_FUNCTION_DEF && tp_str_eq(text(m, tp_child(m->tree, f, F_NAME)), "__init__"))
+			return 1;
 	}
+	uint32_t bases = tp_child(m->tree, def, F_SUPERCLASSES);
+	for (uint32_t c = bases == TP_NONE ? TP_NONE : N(m, bases)->first; c != TP_NONE; c = N(m, c)->next)
+		if (own_init(m, c, depth + 1))
+			return 1;
+	return 0;
+}
+
+/* The framework rule of the accelerator-picking class whose object call
+ * makes or initialises: `pl.Trainer(...)`; in a class that subclasses it,
+ * `super().__init__(...)` or `pl.Trainer.__init__(self, ...)` (*skip: the
+ * one positional argument before its own); and `MyTrainer(...)` of such a
+ * class (*own_init: an __init__ of the file's classes may pick the
+ * accelerator). *qn is set
+ * to the framework class's qualified name. */
+static const tp_rule *framework_init(const tp_matcher *m, uint32_t call, const char **qn, int *skip, int *own)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
+	*skip = *own = 0;
+	if (kind(m, fn) == K_ATTRIBUTE && tp_str_eq(text(m, attr_name(m, fn)), "__init__")) {
+		uint32_t obj = tp_child(m->tree, fn, F_OBJECT), super = kind(m, obj) == K_CALL ? tp_child(m->tree, obj, F_FUNCTION) : TP_NONE;
+		if (kind(m, super) == K_IDENTIFIER && tp_str_eq(text(m, super), "super"))
+			return enclosing_framework_class(m, call, offsetof(tp_rule, calls), qn);
+		*skip = 1;
+		return framework_class(m, obj, offsetof(tp_rule, calls), qn, 0);
+	}
+	const tp_rule *r = framework_name(m, tp_resolve_qname(m->res, fn, NULL), offsetof(tp_rule, calls));
+	if (r) {
+		*qn = tp_resolve_qname(m->res, fn, NULL);
+		return r;
+	}
+	if (kind(m, fn) != K_IDENTIFIER || !(r = framework_class(m, fn, offsetof(tp_rule, calls), qn, 0)))
+		return NULL;
+	*own = own_init(m, fn, 0);
 	return r;
 }
 
@@ -1805,21 +1877,13 @@ static const tp_rule *module_class(const tp_matcher *m, uint32_t cls, int depth)
  * directly or through a local assigned once, or `self` in such a class. */
 static const tp_rule *framework_module(const tp_matcher *m, uint32_t e)
 {
-	if (kind(m, e) == K_IDENTIFIER && tp_str_eq(text(m, e), "self")) { /* in a method of such a class */
-		uint32_t c = N(m, e)->parent;
-		while (c != TP_NONE && kind(m, c) != K_CLASS_DEF)
-			c = N(m, c)->parent;
-		uint32_t bases = c == TP_NONE ? TP_NONE : tp_child(m->tree, c, F_SUPERCLASSES);
-		const tp_rule *r = NULL;
-		for (uint32_t b = bases == TP_NONE ? TP_NONE : N(m, bases)->first; b != TP_NONE && !r; b = N(m, b)->next)
-			r = module_class(m, b, 0);
-		return r;
-	}
+	if (kind(m, e) == K_IDENTIFIER && tp_str_eq(text(m, e), "self")) /* in a method of such a class */
+		return enclosing_framework_class(m, e, offsetof(tp_rule, module_classes), NULL);
 	e = local_value(m, e);
 	uint32_t fn = kind(m, e) == K_CALL ? tp_child(m->tree, e, F_FUNCTION) : TP_NONE;
 	if (kind(m, fn) == K_ATTRIBUTE && attr_name(m, fn) != TP_NONE && tp_str_eq(text(m, attr_name(m, fn)), "load_from_checkpoint"))
 		fn = tp_child(m->tree, fn, F_OBJECT);
-	return fn == TP_NONE ? NULL : module_class(m, fn, 0);
+	return fn == TP_NONE ? NULL : framework_class(m, fn, offsetof(tp_rule, module_classes), NULL, 0);
 }
 
 /* `model.cuda()` of a LightningModule, which method rule fr renames:
@@ -3193,10 +3257,11 @@ void tp_match(tp_matcher *m)
 						     kind(m, N(m, i)->parent) == K_ALIASED_IMPORT))
 			m->torch_file = tp_str_eq(text(m, N(m, i)->first), "torch");
 	for (uint32_t i = 0; m->rules->accelerator.count && i < m->tree->count; i++) {
-		const char *qn = kind(m, i) == K_CALL ? tp_resolve_qname(m->res, tp_child(m->tree, i, F_FUNCTION), NULL) : NULL;
-		const tp_rule *r = framework_name(m, qn, offsetof(tp_rule, calls));
+		const char *qn = NULL;
+		int skip, own;
+		const tp_rule *r = kind(m, i) == K_CALL ? framework_init(m, i, &qn, &skip, &own) : NULL;
 		if (r)
-			framework_call(m, r, i, qn); /* before the walk: it claims the strings it keeps */
+			framework_call(m, r, i, qn, skip, own); /* before the walk: it claims the strings it keeps */
 	}
 	if (m->dist_model)
 		tp_distributed(m);
