@@ -3082,28 +3082,91 @@ static void match_env_keyword(tp_matcher *m, uint32_t kw)
 		}
 }
 
-/* `init_process_group("gloo")` in CUDA code: gloo took CUDA tensors too,
- * but runs collectives on CPU tensors only on the NPU, so collectives on
- * npu tensors fail there. A gloo group of its own (new_group) is for CPU
- * objects, and a file that names nccl as well chose gloo for a case of its
- * own (Windows, CPU tests): they stay without a word. */
-static void match_gloo(tp_matcher *m, uint32_t str)
+/* Whether e is the backend argument of init_process_group (or of
+ * DeepSpeed's init_distributed, which hands it on). */
+/* The call that e is an argument of, else TP_NONE; *kwname: the keyword's
+ * name, or TP_NONE for a positional argument. */
+static uint32_t arg_of(const tp_matcher *m, uint32_t e, uint32_t *kwname)
 {
-	uint32_t p = N(m, str)->parent, kwname = TP_NONE;
+	uint32_t p = N(m, e)->parent;
+	*kwname = TP_NONE;
 	if (kind(m, p) == K_KEYWORD_ARG) {
-		kwname = tp_child(m->tree, p, F_NAME);
+		*kwname = tp_child(m->tree, p, F_NAME);
 		p = N(m, p)->parent;
 	}
-	uint32_t call = kind(m, p) == K_ARG_LIST ? N(m, p)->parent : TP_NONE;
+	return kind(m, p) == K_ARG_LIST ? N(m, p)->parent : TP_NONE;
+}
+
+static int backend_arg(const tp_matcher *m, uint32_t e)
+{
+	uint32_t kwname, call = arg_of(m, e, &kwname);
 	const char *qn = call == TP_NONE ? NULL : tp_resolve_qname(m->res, tp_child(m->tree, call, F_FUNCTION), NULL);
+	const char *keyword = !qn ? NULL
+			      : strcmp(qn, "torch.distributed.init_process_group") == 0 ? "backend"
+			      : strcmp(qn, "deepspeed.init_distributed") == 0 ? "dist_backend"
+									   : NULL;
 	int kw = 0;
-	/* init_process_group's backend; or `backend="gloo"` that a launcher passes on to it
+	return keyword && (kwname != TP_NONE ? tp_str_eq(text(m, kwname), keyword)
+					     : tp_match__find_arg(m, tp_child(m->tree, call, F_ARGUMENTS), 0, NULL, &kw) == e);
+}
+
+/* Whether a read of the name that identifier id binds is a backend argument. */
+static int read_as_backend(const tp_matcher *m, uint32_t id)
+{
+	tp_str name = text(m, id);
+	const tp_binding *b = tp_resolve_name(m->res, id, name.ptr, name.len);
+	for (uint32_t u = 0; b && u < m->tree->count; u++)
+		if (u != id && kind(m, u) == K_IDENTIFIER && tp_str_same(text(m, u), name) && backend_arg(m, u) &&
+		    tp_resolve_name(m->res, u, name.ptr, name.len) == b)
+			return 1;
+	return 0;
+}
+
+/* Whether the option that call `parser.add_argument(...)` declares is read
+ * as a backend argument (`args.dist_backend` for "--dist-backend"). */
+static int option_as_backend(const tp_matcher *m, uint32_t call)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION), args = tp_child(m->tree, call, F_ARGUMENTS);
+	if (kind(m, fn) != K_ATTRIBUTE || !tp_str_eq(text(m, attr_name(m, fn)), "add_argument") || kind(m, args) != K_ARG_LIST)
+		return 0;
+	for (uint32_t c = N(m, args)->first; c != TP_NONE; c = N(m, c)->next) {
+		uint32_t v = kind(m, c) == K_KEYWORD_ARG && tp_str_eq(text(m, tp_child(m->tree, c, F_NAME)), "dest") ? tp_child(m->tree, c, F_VALUE) : c;
+		tp_str opt = string_inner(m, v);
+		while (opt.len && opt.ptr[0] == '-')
+			opt.ptr++, opt.len--;
+		for (uint32_t u = 0; opt.len && u < m->tree->count; u++) {
+			tp_str attr = kind(m, u) == K_ATTRIBUTE ? text(m, attr_name(m, u)) : (tp_str){NULL, 0};
+			int same = attr.len == opt.len;
+			for (size_t i = 0; same && i < opt.len; i++)
+				same = attr.ptr[i] == (opt.ptr[i] == '-' ? '_' : opt.ptr[i]);
+			if (same && backend_arg(m, u))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* `init_process_group("gloo")` in CUDA code: gloo took CUDA tensors too,
+ * but runs collectives on CPU tensors only on the NPU, so collectives on
+ * npu tensors fail there. Also a "gloo" that reaches the backend argument
+ * as a parameter's default, a local's value or an argparse option's
+ * default. A gloo group of its own (new_group) is for CPU objects, and a
+ * file that names nccl as well chose gloo for a case of its own (Windows,
+ * CPU tests): they stay without a word. */
+static void match_gloo(tp_matcher *m, uint32_t str)
+{
+	uint32_t kwname, call = arg_of(m, str, &kwname);
+	const char *qn = call == TP_NONE ? NULL : tp_resolve_qname(m->res, tp_child(m->tree, call, F_FUNCTION), NULL);
+	/* `backend="gloo"` that a launcher passes on to init_process_group
 	 * (dask-pytorch-ddp's dispatch.run), not a gloo group of its own (new_group) */
-	int init = qn && strcmp(qn, "torch.distributed.init_process_group") == 0;
-	int passed = call != TP_NONE && kwname != TP_NONE && !(qn && strstr(qn, "new_group"));
-	if ((!init && !passed) || memmem(m->src, m->len, "nccl", 4) ||
-	    (kwname != TP_NONE ? !tp_str_eq(text(m, kwname), "backend") : tp_match__find_arg(m, p, 0, NULL, &kw) != str) ||
-	    !memmem(m->src, m->len, "cuda", 4))
+	int passed = call != TP_NONE && kwname != TP_NONE && tp_str_eq(text(m, kwname), "backend") && !(qn && strstr(qn, "new_group"));
+	uint16_t pk = kind(m, N(m, str)->parent);
+	int reaches = backend_arg(m, str) || passed ||
+		      ((pk == K_DEFAULT_PARAM || pk == K_TYPED_DEFAULT_PARAM) && read_as_backend(m, tp_child(m->tree, N(m, str)->parent, F_NAME))) ||
+		      (pk == K_ASSIGNMENT && N(m, str)->field == F_RIGHT && kind(m, N(m, N(m, str)->parent)->first) == K_IDENTIFIER &&
+		       read_as_backend(m, N(m, N(m, str)->parent)->first)) ||
+		      (kwname != TP_NONE && tp_str_eq(text(m, kwname), "default") && call != TP_NONE && option_as_backend(m, call));
+	if (!reaches || memmem(m->src, m->len, "nccl", 4) || !memmem(m->src, m->len, "cuda", 4))
 		return;
 	tp_match__finding(m, NULL, TP_OP_WARNING, str, NULL,
 			  "backend \"gloo\" stays: it runs collectives on CPU tensors only, so a collective on an npu tensor fails "
