@@ -2053,9 +2053,13 @@ static int imports_torch(const tp_matcher *m, uint32_t s)
  * environment settings) at the top, before any other statement, as code
  * below them may use the device; or the first torch import, when that comes
  * later: inside the block that holds it (`if __name__ == "__main__":
- * import torch`), unless that block only imports. TP_NONE: no import. */
+ * import torch`), unless that block only imports and lets the module
+ * import without torch (`try: import torch / except ImportError: pass`
+ * keeps the setup in the try). TP_NONE: no import. */
 static uint32_t preamble_anchor(const tp_matcher *m)
 {
+	/* not Exception, which would hide a failing set_device */
+	static const char *const missing[] = {"ImportError", "ModuleNotFoundError", NULL};
 	uint32_t anchor = TP_NONE, torch = TP_NONE;
 	int leading = 1;
 	for (uint32_t s = N(m, 0)->first; s != TP_NONE; s = N(m, s)->next) {
@@ -2069,8 +2073,8 @@ static uint32_t preamble_anchor(const tp_matcher *m)
 		else
 			leading = 0;
 		uint32_t t = torch == TP_NONE ? torch_import(m, s, 0) : TP_NONE;
-		if (t != TP_NONE)
-			torch = t == s || import_only(m, s) ? s : t;
+		if (t != TP_NONE) /* not after a guard that lets the module import without torch */
+			torch = t == s || (import_only(m, s) && !tp_match__caught(m, t, missing)) ? s : t;
 	}
 	if (torch != TP_NONE && N(m, torch)->parent != 0)
 		return torch; /* in a block that uses it: right after it */

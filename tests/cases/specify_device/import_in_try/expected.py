@@ -4,10 +4,10 @@ import os
 try:
     import torch_npu
     import torch.npu
+    npu_device_id = int(os.environ.get("DEVICE_ID", "0"))
+    torch.npu.set_device(npu_device_id)
 except ImportError:
     pass
-npu_device_id = int(os.environ.get("DEVICE_ID", "0"))
-torch.npu.set_device(npu_device_id)
 
 device = torch.device(f'npu:{npu_device_id}')
 # set after code that chose a device: the preamble stays above it
