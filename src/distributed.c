@@ -2848,11 +2848,30 @@ static int gives_model(const tp_matcher *m, uint32_t call, tp_str model)
 	return 0;
 }
 
+/* Whether e is identifier model, or a move of it that returns the module
+ * itself (`model.to(0)`, `model.cuda().train()`). */
+static int moved_model(const tp_matcher *m, uint32_t e, tp_str model)
+{
+	static const char *const moves[] = {"to", "cuda", "npu", "cpu", "train", "eval", "float", "half", "double", "bfloat16", NULL};
+	for (int depth = 0; kind(m, e) == K_CALL && depth < 8; depth++) {
+		uint32_t fn = tp_child(m->tree, e, F_FUNCTION), attr = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
+		int move = 0;
+		for (const char *const *v = moves; attr != TP_NONE && *v && !move; v++)
+			move = tp_str_eq(text(m, attr), *v);
+		if (!move)
+			return 0;
+		e = tp_child(m->tree, fn, F_OBJECT);
+	}
+	return kind(m, e) == K_IDENTIFIER && tp_str_same(text(m, e), model);
+}
+
 /* Where a class of MAIN that call builds with the model (`Learner(q_network,
  * opt)`) uses the model's own methods or attributes through the attribute
  * it keeps it in (`self.qf = q_network`, then `self.qf.both(x)`), which the
- * DDP wrapper does not have; TP_NONE if nowhere. */
-static uint32_t class_uses_own(const tp_matcher *m, uint32_t cls, uint32_t call, tp_str model)
+ * DDP wrapper does not have; TP_NONE if nowhere. *saves: where it takes or
+ * loads the state dict through it (`self.model.state_dict()`), whose keys
+ * the wrapper prefixes with module., else TP_NONE. */
+static uint32_t class_uses_own(const tp_matcher *m, uint32_t cls, uint32_t call, tp_str model, uint32_t *saves)
 {
 	uint32_t body = tp_child(m->tree, cls, F_BODY), init = TP_NONE;
 	for (uint32_t c = body == TP_NONE ? TP_NONE : N(m, body)->first; c != TP_NONE && init == TP_NONE; c = N(m, c)->next) {
@@ -2891,21 +2910,27 @@ static uint32_t class_uses_own(const tp_matcher *m, uint32_t cls, uint32_t call,
 	tp_array(tp_str) kept = {0}; /* the attributes of self that keep it */
 	for (uint32_t i = init == TP_NONE ? TP_NONE : init; i != TP_NONE && i < N(m, init)->end_index; i++) {
 		uint32_t left = kind(m, i) == K_ASSIGNMENT ? tp_child(m->tree, i, F_LEFT) : TP_NONE, right = tp_child(m->tree, i, F_RIGHT);
-		if (kind(m, left) != K_ATTRIBUTE || kind(m, right) != K_IDENTIFIER || !tp_str_eq(text(m, tp_child(m->tree, left, F_OBJECT)), "self"))
+		if (kind(m, left) != K_ATTRIBUTE || right == TP_NONE || !tp_str_eq(text(m, tp_child(m->tree, left, F_OBJECT)), "self"))
 			continue;
 		for (size_t n = 0; n < names.len; n++)
-			if (tp_str_same(names.items[n], text(m, right)))
+			if (moved_model(m, right, names.items[n]))
 				tp_array_push(&kept, text(m, tp_child(m->tree, left, F_ATTRIBUTE)));
 	}
 	uint32_t use = TP_NONE;
-	for (uint32_t i = cls; kept.len && i < N(m, cls)->end_index && use == TP_NONE; i++) {
+	*saves = TP_NONE;
+	for (uint32_t i = cls; kept.len && i < N(m, cls)->end_index && (use == TP_NONE || *saves == TP_NONE); i++) {
 		uint32_t obj = kind(m, i) == K_ATTRIBUTE ? tp_child(m->tree, i, F_OBJECT) : TP_NONE, attr = tp_child(m->tree, i, F_ATTRIBUTE);
-		if (kind(m, obj) != K_ATTRIBUTE || attr == TP_NONE || is_module_api(text(m, attr)) || tp_str_eq(text(m, attr), "state_dict") ||
-		    tp_str_eq(text(m, attr), "load_state_dict") || !tp_str_eq(text(m, tp_child(m->tree, obj, F_OBJECT)), "self"))
-			continue; /* DDP has these (its state_dict's keys start with module.) */
-		for (size_t n = 0; n < kept.len && use == TP_NONE; n++)
-			if (tp_str_same(kept.items[n], text(m, tp_child(m->tree, obj, F_ATTRIBUTE))))
-				use = i;
+		if (kind(m, obj) != K_ATTRIBUTE || attr == TP_NONE || is_module_api(text(m, attr)) ||
+		    !tp_str_eq(text(m, tp_child(m->tree, obj, F_OBJECT)), "self"))
+			continue; /* DDP has these */
+		int sd = tp_str_eq(text(m, attr), "state_dict") || tp_str_eq(text(m, attr), "load_state_dict");
+		for (size_t n = 0; n < kept.len; n++)
+			if (tp_str_same(kept.items[n], text(m, tp_child(m->tree, obj, F_ATTRIBUTE)))) {
+				if (sd && *saves == TP_NONE)
+					*saves = i;
+				else if (!sd && use == TP_NONE)
+					use = i;
+			}
 	}
 	tp_array_free(&names);
 	tp_array_free(&kept);
@@ -2932,9 +2957,19 @@ static void elsewhere(tp_matcher *m, tp_str model, uint32_t wrap_at, const tp_ca
 		const char *qn = tp_resolve_qname(m->res, fn, NULL);
 		/* a class of MAIN that keeps the model (`Learner(q_network, ...)`, whose
 		 * methods call self.qf.both(x)) */
-		uint32_t cls = fn == root ? tp_resolve_definition(m->res, b) : TP_NONE, use = TP_NONE;
+		uint32_t cls = fn == root ? tp_resolve_definition(m->res, b) : TP_NONE, use = TP_NONE, saves = TP_NONE;
 		int own = kind(m, cls) == K_CLASS_DEF;
-		if (own && (use = class_uses_own(m, cls, i, model)) == TP_NONE)
+		if (own)
+			use = class_uses_own(m, cls, i, model, &saves);
+		if (saves != TP_NONE) {
+			tp_str kept = text(m, tp_child(m->tree, saves, F_OBJECT));
+			note(m, saves, tp_arena_printf(m->arena, "%.*s holds the DistributedDataParallel wrapper of %.*s (%.*s gets it), whose "
+								 "state dict's keys start with module.: reach it through %.*s.module, so that "
+								 "checkpoints fit the plain model",
+							 (int)kept.len, kept.ptr, (int)model.len, model.ptr, (int)text(m, fn).len,
+							 text(m, fn).ptr, (int)kept.len, kept.ptr));
+		}
+		if (own && use == TP_NONE)
 			continue;
 		if (own)
 			qn = tp_arena_printf(m->arena, "%.*s (%.*s)", (int)text(m, fn).len, text(m, fn).ptr, (int)text(m, use).len, text(m, use).ptr);
