@@ -15,6 +15,9 @@ static inline tp_str text(const tp_matcher *m, uint32_t n)
 	return (tp_str){m->src + N(m, n)->start, N(m, n)->end - N(m, n)->start};
 }
 
+/* Whether node n (TP_NONE: a child that broken code lacks) reads s. */
+static int text_is(const tp_matcher *m, uint32_t n, const char *s) { return n != TP_NONE && tp_str_eq(text(m, n), s); }
+
 static const char *dup_text(const tp_matcher *m, uint32_t n)
 {
 	tp_str s = text(m, n);
@@ -1758,11 +1761,13 @@ static int framework_dict(tp_matcher *m, const tp_rule *r, uint32_t dict)
  * Trainer and Fabric): the names stay ("cuda" is no torch device there),
  * and a GPU choice (accelerator="gpu", gpus=1, CUDAAccelerator()) is
  * UNSUPPORTED, as the framework has no NPU accelerator of its own. Also
- * through a dict of arguments: `**cfg`, LightningCLI's trainer_defaults. */
+ * through a dict of arguments: `**cfg`, LightningCLI's trainer_defaults.
+ * skip: positional arguments before the framework's own; chosen: whether
+ * the accelerator may be chosen already (by a subclass's __init__). */
 static void framework_call(tp_matcher *m, const tp_rule *r, uint32_t call, const char *qn, int skip, int chosen)
 {
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
-	int gpu = 0; /* chosen: an accelerator other than "auto" given, or maybe given */
+	int gpu = 0; /* chosen (below): an accelerator other than "auto" given, or maybe given */
 	int pos = -skip; /* the framework's positional arguments so far */
 	for (uint32_t c = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next) {
 		uint16_t k = kind(m, c);
@@ -1833,7 +1838,7 @@ static int own_init(const tp_matcher *m, uint32_t cls, int depth)
 	uint32_t body = tp_child(m->tree, def, F_BODY);
 	for (uint32_t s = body == TP_NONE ? TP_NONE : N(m, body)->first; s != TP_NONE; s = N(m, s)->next) {
 		uint32_t f = kind(m, s) == K_DECORATED_DEF ? tp_child(m->tree, s, F_DEFINITION) : s;
-		if (kind(m, f) == K_FUNCTION_DEF && tp_str_eq(text(m, tp_child(m->tree, f, F_NAME)), "__init__"))
+		if (kind(m, f) == K_FUNCTION_DEF && text_is(m, tp_child(m->tree, f, F_NAME), "__init__"))
 			return 1;
 	}
 	uint32_t bases = tp_child(m->tree, def, F_SUPERCLASSES);
@@ -1847,14 +1852,13 @@ static int own_init(const tp_matcher *m, uint32_t cls, int depth)
  * makes or initialises: `pl.Trainer(...)`; in a class that subclasses it,
  * `super().__init__(...)` or `pl.Trainer.__init__(self, ...)` (*skip: the
  * one positional argument before its own); and `MyTrainer(...)` of such a
- * class (*own_init: an __init__ of the file's classes may pick the
- * accelerator). *qn is set
- * to the framework class's qualified name. */
+ * class (*own: an __init__ of the file's classes may pick the accelerator).
+ * *qn is set to the framework class's qualified name. */
 static const tp_rule *framework_init(const tp_matcher *m, uint32_t call, const char **qn, int *skip, int *own)
 {
 	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
 	*skip = *own = 0;
-	if (kind(m, fn) == K_ATTRIBUTE && tp_str_eq(text(m, attr_name(m, fn)), "__init__")) {
+	if (kind(m, fn) == K_ATTRIBUTE && text_is(m, attr_name(m, fn), "__init__")) {
 		uint32_t obj = tp_child(m->tree, fn, F_OBJECT), super = kind(m, obj) == K_CALL ? tp_child(m->tree, obj, F_FUNCTION) : TP_NONE;
 		if (kind(m, super) == K_IDENTIFIER && tp_str_eq(text(m, super), "super"))
 			return enclosing_framework_class(m, call, offsetof(tp_rule, calls), qn);
@@ -3082,8 +3086,6 @@ static void match_env_keyword(tp_matcher *m, uint32_t kw)
 		}
 }
 
-/* Whether e is the backend argument of init_process_group (or of
- * DeepSpeed's init_distributed, which hands it on). */
 /* The call that e is an argument of, else TP_NONE; *kwname: the keyword's
  * name, or TP_NONE for a positional argument. */
 static uint32_t arg_of(const tp_matcher *m, uint32_t e, uint32_t *kwname)
@@ -3097,6 +3099,8 @@ static uint32_t arg_of(const tp_matcher *m, uint32_t e, uint32_t *kwname)
 	return kind(m, p) == K_ARG_LIST ? N(m, p)->parent : TP_NONE;
 }
 
+/* Whether e is the backend argument of init_process_group (or of
+ * DeepSpeed's init_distributed, which hands it on). */
 static int backend_arg(const tp_matcher *m, uint32_t e)
 {
 	uint32_t kwname, call = arg_of(m, e, &kwname);
@@ -3106,13 +3110,15 @@ static int backend_arg(const tp_matcher *m, uint32_t e)
 			      : strcmp(qn, "deepspeed.init_distributed") == 0 ? "dist_backend"
 									   : NULL;
 	int kw = 0;
-	return keyword && (kwname != TP_NONE ? tp_str_eq(text(m, kwname), keyword)
+	return keyword && (kwname != TP_NONE ? text_is(m, kwname, keyword)
 					     : tp_match__find_arg(m, tp_child(m->tree, call, F_ARGUMENTS), 0, NULL, &kw) == e);
 }
 
 /* Whether a read of the name that identifier id binds is a backend argument. */
 static int read_as_backend(const tp_matcher *m, uint32_t id)
 {
+	if (kind(m, id) != K_IDENTIFIER)
+		return 0;
 	tp_str name = text(m, id);
 	const tp_binding *b = tp_resolve_name(m->res, id, name.ptr, name.len);
 	for (uint32_t u = 0; b && u < m->tree->count; u++)
@@ -3127,15 +3133,15 @@ static int read_as_backend(const tp_matcher *m, uint32_t id)
 static int option_as_backend(const tp_matcher *m, uint32_t call)
 {
 	uint32_t fn = tp_child(m->tree, call, F_FUNCTION), args = tp_child(m->tree, call, F_ARGUMENTS);
-	if (kind(m, fn) != K_ATTRIBUTE || !tp_str_eq(text(m, attr_name(m, fn)), "add_argument") || kind(m, args) != K_ARG_LIST)
+	if (kind(m, fn) != K_ATTRIBUTE || !text_is(m, attr_name(m, fn), "add_argument") || kind(m, args) != K_ARG_LIST)
 		return 0;
 	for (uint32_t c = N(m, args)->first; c != TP_NONE; c = N(m, c)->next) {
-		uint32_t v = kind(m, c) == K_KEYWORD_ARG && tp_str_eq(text(m, tp_child(m->tree, c, F_NAME)), "dest") ? tp_child(m->tree, c, F_VALUE) : c;
+		uint32_t v = kind(m, c) == K_KEYWORD_ARG && text_is(m, tp_child(m->tree, c, F_NAME), "dest") ? tp_child(m->tree, c, F_VALUE) : c;
 		tp_str opt = string_inner(m, v);
 		while (opt.len && opt.ptr[0] == '-')
 			opt.ptr++, opt.len--;
 		for (uint32_t u = 0; opt.len && u < m->tree->count; u++) {
-			tp_str attr = kind(m, u) == K_ATTRIBUTE ? text(m, attr_name(m, u)) : (tp_str){NULL, 0};
+			tp_str attr = kind(m, u) == K_ATTRIBUTE && attr_name(m, u) != TP_NONE ? text(m, attr_name(m, u)) : (tp_str){NULL, 0};
 			int same = attr.len == opt.len;
 			for (size_t i = 0; same && i < opt.len; i++)
 				same = attr.ptr[i] == (opt.ptr[i] == '-' ? '_' : opt.ptr[i]);
@@ -3159,13 +3165,13 @@ static void match_gloo(tp_matcher *m, uint32_t str)
 	const char *qn = call == TP_NONE ? NULL : tp_resolve_qname(m->res, tp_child(m->tree, call, F_FUNCTION), NULL);
 	/* `backend="gloo"` that a launcher passes on to init_process_group
 	 * (dask-pytorch-ddp's dispatch.run), not a gloo group of its own (new_group) */
-	int passed = call != TP_NONE && kwname != TP_NONE && tp_str_eq(text(m, kwname), "backend") && !(qn && strstr(qn, "new_group"));
+	int passed = call != TP_NONE && text_is(m, kwname, "backend") && !(qn && strstr(qn, "new_group"));
 	uint16_t pk = kind(m, N(m, str)->parent);
 	int reaches = backend_arg(m, str) || passed ||
 		      ((pk == K_DEFAULT_PARAM || pk == K_TYPED_DEFAULT_PARAM) && read_as_backend(m, tp_child(m->tree, N(m, str)->parent, F_NAME))) ||
 		      (pk == K_ASSIGNMENT && N(m, str)->field == F_RIGHT && kind(m, N(m, N(m, str)->parent)->first) == K_IDENTIFIER &&
 		       read_as_backend(m, N(m, N(m, str)->parent)->first)) ||
-		      (kwname != TP_NONE && tp_str_eq(text(m, kwname), "default") && call != TP_NONE && option_as_backend(m, call));
+		      (text_is(m, kwname, "default") && call != TP_NONE && option_as_backend(m, call));
 	if (!reaches || memmem(m->src, m->len, "nccl", 4) || !memmem(m->src, m->len, "cuda", 4))
 		return;
 	tp_match__finding(m, NULL, TP_OP_WARNING, str, NULL,
