@@ -228,6 +228,22 @@ static int rename_module_path(tp_matcher *m, uint32_t dotted, int bound_root, ui
 	return done;
 }
 
+/* Whether dotted name d of a from-import names what a rule turns into a
+ * torch import (`from apex.normalization import FusedLayerNorm` -> `from
+ * torch.nn import LayerNorm as FusedLayerNorm`): the converted file imports
+ * torch, so its device strings convert as in one that does already, and a
+ * second conversion changes nothing. */
+static int renamed_into_torch(tp_matcher *m, uint32_t d)
+{
+	uint32_t stmt = N(m, d)->parent, module = kind(m, stmt) == K_ALIASED_IMPORT ? N(m, stmt)->parent : stmt;
+	uint32_t from = kind(m, module) == K_IMPORT_FROM ? tp_child(m->tree, module, F_MODULE_NAME) : TP_NONE;
+	if (from == TP_NONE || from == d)
+		return 0;
+	tp_str mod = text(m, from), name = text(m, d);
+	const tp_rule *r = lookup_z(&m->rules->func_qualified, tp_arena_printf(m->arena, "%.*s.%.*s", (int)mod.len, mod.ptr, (int)name.len, name.ptr));
+	return r && strncmp(r->new_name, "torch.", 6) == 0;
+}
+
 /* `from torch import cuda [as x]`: the imported name itself is a renamed
  * module, or a renamed function. The bound name never changes. */
 static void rename_from_import_names(tp_matcher *m, uint32_t stmt, const char *module)
@@ -3324,7 +3340,7 @@ void tp_match(tp_matcher *m)
 	for (uint32_t i = 0; cuda && !m->torch_file && i < m->tree->count; i++)
 		if (kind(m, i) == K_DOTTED_NAME && (kind(m, N(m, i)->parent) == K_IMPORT || kind(m, N(m, i)->parent) == K_IMPORT_FROM ||
 						     kind(m, N(m, i)->parent) == K_ALIASED_IMPORT))
-			m->torch_file = tp_str_eq(text(m, N(m, i)->first), "torch");
+			m->torch_file = tp_str_eq(text(m, N(m, i)->first), "torch") || renamed_into_torch(m, i);
 	for (uint32_t i = 0; m->rules->accelerator.count && i < m->tree->count; i++) {
 		const char *qn = NULL;
 		int skip, own;
