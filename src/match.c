@@ -2889,6 +2889,9 @@ static int device_name(tp_str s)
 	return 0;
 }
 
+/* device_name of node n's text; 0 for TP_NONE (a child broken code lacks). */
+static int device_node(const tp_matcher *m, uint32_t n) { return n != TP_NONE && device_name(text(m, n)); }
+
 /* Whether no name around string str says it is a device (see
  * tp_match__named_device). */
 static int unnamed_device(const tp_matcher *m, uint32_t str)
@@ -2909,7 +2912,7 @@ static int unnamed_device(const tp_matcher *m, uint32_t str)
 				return 0;
 		return 1;
 	case K_KEYWORD_ARG: {
-		if (device_name(text(m, tp_child(m->tree, p, F_NAME))))
+		if (device_node(m, tp_child(m->tree, p, F_NAME)))
 			return 0;
 		/* `add_argument("--device", default="cuda")`, `device: str = field(default="cuda")` */
 		uint32_t args = N(m, p)->parent; /* none when the keyword sits in a syntax error */
@@ -2919,8 +2922,8 @@ static int unnamed_device(const tp_matcher *m, uint32_t str)
 		       !(kind(m, up) == K_ASSIGNMENT && device_name(text(m, N(m, up)->first)));
 	}
 	case K_ARG_LIST:
-		/* `x.to("cuda")`, `os.environ.get("DEVICE", "cuda")` */
-		if (device_name(text(m, tp_child(m->tree, N(m, p)->parent, F_FUNCTION))))
+		/* `x.to("cuda")`, `os.environ.get("DEVICE", "cuda")`; not a class's bases */
+		if (device_node(m, tp_child(m->tree, N(m, p)->parent, F_FUNCTION)))
 			return 0;
 		for (uint32_t c = N(m, p)->first; c != TP_NONE; c = N(m, c)->next)
 			if (c != e && kind(m, c) == K_STRING && device_name(text(m, c)))
@@ -2930,7 +2933,7 @@ static int unnamed_device(const tp_matcher *m, uint32_t str)
 		/* `def get_device(): return "cuda"` */
 		while (p != TP_NONE && kind(m, p) != K_FUNCTION_DEF && kind(m, p) != K_CLASS_DEF)
 			p = N(m, p)->parent;
-		return kind(m, p) != K_FUNCTION_DEF || !device_name(text(m, tp_child(m->tree, p, F_NAME)));
+		return kind(m, p) != K_FUNCTION_DEF || !device_node(m, tp_child(m->tree, p, F_NAME));
 	}
 }
 

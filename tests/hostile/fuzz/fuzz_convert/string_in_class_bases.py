@@ -1,0 +1,4 @@
+class adScaler("cuda")
+
+
+@torch.no_grad(
