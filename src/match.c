@@ -1868,9 +1868,10 @@ static int own_init(const tp_matcher *m, uint32_t cls, int depth)
  * makes or initialises: `pl.Trainer(...)`; in a class that subclasses it,
  * `super().__init__(...)` or `pl.Trainer.__init__(self, ...)` (*skip: the
  * one positional argument before its own); and `MyTrainer(...)` of such a
- * class (*own: an __init__ of the file's classes may pick the accelerator).
+ * class, where subclassed says the file has one (*own: an __init__ of the
+ * file's classes may pick the accelerator).
  * *qn is set to the framework class's qualified name. */
-static const tp_rule *framework_init(const tp_matcher *m, uint32_t call, const char **qn, int *skip, int *own)
+static const tp_rule *framework_init(const tp_matcher *m, uint32_t call, int subclassed, const char **qn, int *skip, int *own)
 {
 	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
 	*skip = *own = 0;
@@ -1881,12 +1882,11 @@ static const tp_rule *framework_init(const tp_matcher *m, uint32_t call, const c
 		*skip = 1;
 		return framework_class(m, obj, offsetof(tp_rule, calls), qn, 0);
 	}
-	const tp_rule *r = framework_name(m, tp_resolve_qname(m->res, fn, NULL), offsetof(tp_rule, calls));
-	if (r) {
-		*qn = tp_resolve_qname(m->res, fn, NULL);
+	*qn = tp_resolve_qname(m->res, fn, NULL);
+	const tp_rule *r = framework_name(m, *qn, offsetof(tp_rule, calls));
+	if (r)
 		return r;
-	}
-	if (kind(m, fn) != K_IDENTIFIER || !(r = framework_class(m, fn, offsetof(tp_rule, calls), qn, 0)))
+	if (!subclassed || kind(m, fn) != K_IDENTIFIER || !(r = framework_class(m, fn, offsetof(tp_rule, calls), qn, 0)))
 		return NULL;
 	*own = own_init(m, fn, 0);
 	return r;
@@ -3344,10 +3344,13 @@ void tp_match(tp_matcher *m)
 		if (kind(m, i) == K_DOTTED_NAME && (kind(m, N(m, i)->parent) == K_IMPORT || kind(m, N(m, i)->parent) == K_IMPORT_FROM ||
 						     kind(m, N(m, i)->parent) == K_ALIASED_IMPORT))
 			m->torch_file = tp_str_eq(text(m, N(m, i)->first), "torch") || renamed_into_torch(m, i);
+	int subclassed = 0; /* a class of the file subclasses Trainer: calls of it are checked too */
+	for (uint32_t i = 0; m->rules->accelerator.count && i < m->tree->count && !subclassed; i++)
+		subclassed = kind(m, i) == K_CLASS_DEF && enclosing_framework_class(m, i, offsetof(tp_rule, calls), NULL);
 	for (uint32_t i = 0; m->rules->accelerator.count && i < m->tree->count; i++) {
 		const char *qn = NULL;
 		int skip, own;
-		const tp_rule *r = kind(m, i) == K_CALL ? framework_init(m, i, &qn, &skip, &own) : NULL;
+		const tp_rule *r = kind(m, i) == K_CALL ? framework_init(m, i, subclassed, &qn, &skip, &own) : NULL;
 		if (r)
 			framework_call(m, r, i, qn, skip, own); /* before the walk: it claims the strings it keeps */
 	}
