@@ -223,7 +223,10 @@ static int parses_worse(tp_parser *parser, tp_tree *tree, const lines *l, const 
 		}
 	}
 	uint32_t after = 0;
-	return tp_reparse_errors(&after, parser, tree, spans, ns, output, output_len) < 0 || after > tree->error_count;
+	uint32_t before = 0; /* the grammar's own: it finds no stray space */
+	for (uint32_t i = 0; i < tree->error_count; i++)
+		before += !tree->errors[i].why;
+	return tp_reparse_errors(&after, parser, tree, spans, ns, output, output_len) < 0 || after > before;
 }
 
 void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, const char *src, size_t len)
@@ -284,7 +287,7 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 	for (size_t i = 0; i <= n; i++) {
 		for (; err < tree.error_count && (i == n || tree.errors[err].start <= m.items.items[i].start); err++) {
 			tp_item it = {.op = TP_OP_WARNING, .start = tree.errors[err].start, .end = tree.errors[err].end,
-				      .message = "syntax error: this region was not converted"};
+				      .message = tree.errors[err].why ? tree.errors[err].why : "syntax error: this region was not converted"};
 			add_row(out, &l, &it, base);
 		}
 		if (i == n)

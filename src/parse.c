@@ -333,6 +333,57 @@ static int siblings_left(const tp_parser *p, int has_errors)
 	return has_errors || !p->stack.len || p->stack.items[p->stack.len - 1].named_left;
 }
 
+/* Whether src[off] is code: not in a string's text or a comment. */
+static int in_code(const tp_parser *p, uint32_t off)
+{
+	uint32_t i = 0;
+	for (uint32_t c = p->nodes.items[0].first; c != TP_NONE;) {
+		const tp_node *n = &p->nodes.items[c];
+		if (n->start <= off && off < n->end) {
+			i = c;
+			c = n->first;
+		} else {
+			c = n->next;
+		}
+	}
+	uint16_t k = p->nodes.items[i].kind;
+	return k != K_STRING_CONTENT && k != K_STRING && k != K_COMMENT;
+}
+
+/* The grammar takes these for spaces, as Python does not: in code, they are
+ * a syntax error that can move the indentation the grammar sees (a U+FEFF
+ * after "def f():" ends its body there). Python compiles none of the file,
+ * so the region goes from the first one in code to the end. */
+static void stray_space(tp_parser *p, const char *src, uint32_t len)
+{
+	static const struct {
+		const char *bytes, *why;
+	} stray[] = {
+		{"\xEF\xBB\xBF", "syntax error: invalid character U+FEFF (a byte order mark) in code; delete it: this and the rest of the file were not converted"},
+		{"\xE2\x80\x8B", "syntax error: invalid character U+200B (zero width space) in code; delete it: this and the rest of the file were not converted"},
+		{"\xE2\x81\xA0", "syntax error: invalid character U+2060 (word joiner) in code; delete it: this and the rest of the file were not converted"},
+		{"\v", "syntax error: invalid character U+000B (vertical tab) in code; delete it: this and the rest of the file were not converted"},
+	};
+	if (!p->nodes.len)
+		return;
+	struct tp_range first = {len, len, NULL};
+	for (size_t s = 0; s < sizeof stray / sizeof *stray; s++) {
+		size_t n = strlen(stray[s].bytes);
+		for (const char *at = src; (at = memmem(at, (size_t)(src + first.start - at), stray[s].bytes, n)); at += n)
+			if (in_code(p, (uint32_t)(at - src))) {
+				first = (struct tp_range){(uint32_t)(at - src), len, stray[s].why};
+				break;
+			}
+	}
+	if (!first.why)
+		return;
+	size_t i = p->errors.len;
+	tp_array_push(&p->errors, first);
+	for (; i && p->errors.items[i - 1].start > first.start; i--)
+		p->errors.items[i] = p->errors.items[i - 1];
+	p->errors.items[i] = first;
+}
+
 /* Walks the tree with a cursor (iterative, any depth) and keeps the named
  * nodes. The cursor only descends into named nodes (anonymous ones are
  * tokens), so every frame below the top is a kept node: frame d holds its
@@ -364,7 +415,7 @@ int tp_parse(tp_tree *out, tp_parser *p, const char *src, uint32_t len)
 			is_error = ts_node_symbol(n) == (TSSymbol)-1; /* ts_builtin_sym_error */
 			is_missing = ts_node_is_missing(n);
 			if (is_error || is_missing) {
-				struct tp_range r = {ts_node_start_byte(n), ts_node_end_byte(n)};
+				struct tp_range r = {ts_node_start_byte(n), ts_node_end_byte(n), NULL};
 				tp_array_push(&p->errors, r);
 			}
 		}
@@ -424,6 +475,7 @@ int tp_parse(tp_tree *out, tp_parser *p, const char *src, uint32_t len)
 	}
 done:
 	ts_tree_cursor_delete(&cur);
+	stray_space(p, src, len);
 	out->syntax = tree;
 	p->last_tree = tree;
 	p->last_depth = depth + 1;

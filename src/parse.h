@@ -84,13 +84,15 @@ typedef struct {
 
 /* The flattened tree of one buffer. nodes and errors are the parser's
  * arrays, valid until its next tp_parse; errors lists the byte ranges of
- * ERROR and MISSING nodes, in source order. syntax
+ * ERROR and MISSING nodes, in source order, and from the first character in
+ * code that the grammar takes for a space but Python rejects (U+FEFF, U+200B,
+ * U+2060, a vertical tab) to the end, with why it is an error. syntax
  * is the parser's own tree, kept for an incremental reparse (owned: release
  * it with tp_tree_dispose). */
 typedef struct {
 	tp_node *nodes;
 	uint32_t count;
-	struct tp_range { uint32_t start, end; } *errors;
+	struct tp_range { uint32_t start, end; const char *why; } *errors;
 	uint32_t error_count;
 	void *syntax;
 } tp_tree;

@@ -1,0 +1,4 @@
+def f():﻿
+    import torch
+
+    return torch.zeros(1).cuda()
