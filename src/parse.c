@@ -416,7 +416,9 @@ int tp_parse(tp_tree *out, tp_parser *p, const char *src, uint32_t len)
 			is_missing = ts_node_is_missing(n);
 			if (is_error || is_missing) {
 				struct tp_range r = {ts_node_start_byte(n), ts_node_end_byte(n), NULL};
-				tp_array_push(&p->errors, r);
+				struct tp_range *last = p->errors.len ? &p->errors.items[p->errors.len - 1] : NULL;
+				if (!last || last->start != r.start || last->end != r.end) /* an ERROR's UNEXPECTED token */
+					tp_array_push(&p->errors, r);
 			}
 		}
 		if (!ts_node_is_named(n)) {
@@ -501,11 +503,16 @@ static uint32_t count_errors(TSNode root)
 {
 	if (!ts_node_has_error(root))
 		return 0;
-	uint32_t n = 0;
+	uint32_t n = 0, start = UINT32_MAX, end = 0;
 	TSTreeCursor cur = ts_tree_cursor_new(root);
 	for (;;) {
 		TSNode node = ts_tree_cursor_current_node(&cur);
-		n += ts_node_symbol(node) == (TSSymbol)-1 || ts_node_is_missing(node);
+		if ((ts_node_symbol(node) == (TSSymbol)-1 || ts_node_is_missing(node)) &&
+		    (ts_node_start_byte(node) != start || ts_node_end_byte(node) != end)) {
+			n++; /* counted as tp_parse keeps them */
+			start = ts_node_start_byte(node);
+			end = ts_node_end_byte(node);
+		}
 		if (ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&cur))
 			continue;
 		while (!ts_tree_cursor_goto_next_sibling(&cur))
