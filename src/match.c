@@ -2669,8 +2669,8 @@ static tp_str string_inner(const tp_matcher *m, uint32_t str)
 static int dict_has_key(const tp_matcher *m, uint32_t str, const char *want)
 {
 	uint32_t pair = N(m, str)->parent;
-	if (kind(m, pair) == K_LIST || kind(m, pair) == K_TUPLE || kind(m, pair) == K_SET) {
-		/* `choices=["cpu", "cuda", "npu"]`: the item is there already */
+	if (kind(m, pair) == K_LIST || kind(m, pair) == K_TUPLE || kind(m, pair) == K_SET || kind(m, pair) == K_EXPR_LIST) {
+		/* `choices=["cpu", "cuda", "npu"]`, `for p in "cuda:", "npu:":`: the item is there already */
 		for (uint32_t c = N(m, pair)->first; c != TP_NONE; c = N(m, c)->next)
 			if (c != str && kind(m, c) == K_STRING && tp_str_eq(string_inner(m, c), want))
 				return 1;
@@ -2681,6 +2681,46 @@ static int dict_has_key(const tp_matcher *m, uint32_t str, const char *want)
 	for (uint32_t p = N(m, N(m, pair)->parent)->first; p != TP_NONE; p = N(m, p)->next) {
 		uint32_t key = kind(m, p) == K_PAIR ? N(m, p)->first : TP_NONE;
 		if (key != str && tp_str_eq(string_inner(m, key), want))
+			return 1;
+	}
+	return 0;
+}
+
+/* What string str is tested against: the other side of a comparison
+ * (`device == "cuda"`, `d.type in ("cuda", "mps")`) or the string whose
+ * start or end a call tests (`device.startswith("cuda")`). Else TP_NONE. */
+static uint32_t tested_subject(const tp_matcher *m, uint32_t str)
+{
+	uint32_t e = str, p = N(m, e)->parent;
+	while (kind(m, p) == K_PARENTHESIZED || kind(m, p) == K_TUPLE || kind(m, p) == K_LIST || kind(m, p) == K_SET)
+		e = p, p = N(m, p)->parent;
+	if (kind(m, p) == K_COMPARISON) {
+		for (uint32_t c = N(m, p)->first; c != TP_NONE; c = N(m, c)->next)
+			if (c != e && kind(m, c) != K_STRING)
+				return c;
+		return TP_NONE;
+	}
+	uint32_t fn = kind(m, p) == K_ARG_LIST && N(m, p)->first == e ? tp_child(m->tree, N(m, p)->parent, F_FUNCTION) : TP_NONE;
+	if (kind(m, fn) == K_ATTRIBUTE && (text_is(m, attr_name(m, fn), "startswith") || text_is(m, attr_name(m, fn), "endswith")))
+		return tp_child(m->tree, fn, F_OBJECT);
+	return TP_NONE;
+}
+
+/* Whether the scope of str tests what str is tested against for `want` too
+ * (`if device == "cuda": … elif device == "npu": …`): the code has its own
+ * NPU branch already, which converting the CUDA test would shadow. */
+static int npu_tested(const tp_matcher *m, uint32_t str, const char *want)
+{
+	uint32_t subject = tested_subject(m, str);
+	if (subject == TP_NONE || !memmem(m->src, m->len, want, strlen(want)))
+		return 0;
+	tp_str s = text(m, subject);
+	uint32_t scope = m->res->scope_of[str];
+	for (uint32_t j = scope; j < N(m, scope)->end_index; j++) {
+		if (j == str || kind(m, j) != K_STRING || m->res->scope_of[j] != scope || !tp_str_eq(string_inner(m, j), want))
+			continue;
+		uint32_t other = tested_subject(m, j);
+		if (other != TP_NONE && text(m, other).len == s.len && memcmp(text(m, other).ptr, s.ptr, s.len) == 0)
 			return 1;
 	}
 	return 0;
@@ -3035,7 +3075,7 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 			continue;
 		const char *want = tp_arena_printf(m->arena, "%s%.*s", r->replacement, (int)(ce - cs - n), m->src + cs + n);
 		if ((strcmp(r->old, "cuda") == 0 && ce - cs == n && foreign_cuda(m, str)) || is_saved_location(m, str) ||
-		    is_path_part(m, str) || is_build_part(m, str) || names_no_device(m, str) || dict_has_key(m, str, want) ||
+		    is_path_part(m, str) || is_build_part(m, str) || names_no_device(m, str) || dict_has_key(m, str, want) || npu_tested(m, str, want) ||
 		    (strncmp(r->replacement, "npu", 3) == 0 && is_key_lookup(m, str) && !converts_dict_key(m, str, want)))
 			return 2;
 		uint32_t use = TP_NONE, test = strncmp(r->replacement, "npu", 3) == 0 ? device_test(m, str) : TP_NONE;
