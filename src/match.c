@@ -2726,6 +2726,24 @@ static int npu_tested(const tp_matcher *m, uint32_t str, const char *want)
 	return 0;
 }
 
+/* Whether the scope of str, which a test compares with, walks the nodes of a
+ * TorchScript graph (`graph.findAllNodes("prim::Constant")`, CLIP's
+ * patch_device): the test reads device constants recorded on CUDA, which a
+ * loaded archive keeps on the NPU too. */
+static int reads_graph_constant(const tp_matcher *m, uint32_t str)
+{
+	static const char *const graph_api[] = {"findAllNodes", "attributeNames", "copyAttributes", NULL};
+	uint32_t scope = m->res->scope_of[str];
+	if (tested_subject(m, str) == TP_NONE)
+		return 0;
+	for (uint32_t j = scope; j < N(m, scope)->end_index; j++)
+		if (kind(m, j) == K_ATTRIBUTE && m->res->scope_of[j] == scope)
+			for (const char *const *a = graph_api; *a; a++)
+				if (text_is(m, attr_name(m, j), *a))
+					return 1;
+	return 0;
+}
+
 /* Whether call is `d.get(...)`, `d.pop(...)` or `d.setdefault(...)`. */
 static int is_dict_get(const tp_matcher *m, uint32_t call)
 {
@@ -3096,6 +3114,13 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 					  msg(m, r, "%s stays: this file calls cuDNN's own operator (%s), which the NPU does not have; "
 						    "on the NPU machine the test is False and the code for other devices runs (the fallback)",
 					      dup_text(m, test), cudnn));
+			return 2;
+		}
+		if (strncmp(r->replacement, "npu", 3) == 0 && reads_graph_constant(m, str)) {
+			tp_match__finding(m, r, TP_OP_WARNING, str, NULL,
+					  msg(m, r, "\"%.*s\" stays: it is compared with a device constant of a TorchScript graph, which "
+						    "an archive traced on CUDA holds on the NPU too",
+					      (int)(ce - cs), m->src + cs));
 			return 2;
 		}
 		if (strncmp(r->replacement, "npu", 3) == 0 && compared_with_config(m, str)) {
