@@ -32,10 +32,13 @@ static int by_position(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : 1;
 }
 
+/* Whether an edit is inside an error region; an insertion of whole lines
+ * may go right before one (the import after `import torch` before a merge
+ * conflict's `<<<<<<<`), other text not. */
 static int touches(const tp_item *it, const struct tp_range *errors, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++)
-		if (it->start < errors[i].end && errors[i].start < it->end + (it->start == it->end))
+		if (it->start < errors[i].end && errors[i].start < it->end + (it->start == it->end && !inserts_lines(it)))
 			return 1;
 	return 0;
 }

@@ -148,14 +148,14 @@ static int mentions_cuda(const char *data, size_t len)
 
 /* analyse: per file its size, automatic changes, findings and whether it is
  * ready to run on the NPU after conversion (no unsupported API, no custom
- * CUDA), for the table printed and analysis.csv. */
+ * CUDA, no syntax error), for the table printed and analysis.csv. */
 static void analysis_row(job *j, const tp_entry *e, const tp_result *r, const size_t *n)
 {
 	if (e->kind != TP_ENTRY_FILE || (!e->python && !is_cuda_source(e->rel)))
 		return;
 	size_t changes = n[TP_OP_INSERT] + n[TP_OP_MODIFY] + n[TP_OP_DELETE];
 	size_t advice = n[TP_OP_PRECISION] + n[TP_OP_PERFORMANCE] + n[TP_OP_AFFINITY];
-	int ok = n[TP_OP_UNSUPPORTED] == 0 && n[TP_OP_CUDA] == 0 && (r->status == TP_FILE_CONVERTED || !e->python);
+	int ok = n[TP_OP_UNSUPPORTED] == 0 && n[TP_OP_CUDA] == 0 && !r->syntax_errors && (r->status == TP_FILE_CONVERTED || !e->python);
 	j->analysed++;
 	j->ready += ok;
 	tp_buf_printf(&j->analysis_table, "%-48s %7u %7zu %11zu %7zu %6zu %4zu  %s\n", e->rel, r->lines, changes,

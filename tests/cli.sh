@@ -89,6 +89,12 @@ check "analyse verdict per file" grep -q "^train.py  *195  *20  *1  *0  *1  *0  
 check "analyse total" grep -q "ready to run on NPU after conversion: 3 of 4 files (75.0%)" "$tmp/an.out"
 check "analysis.csv rows" grep -q "^utils.py,92,11,0,0,0,0,yes" "$tmp/an/demo_analysis/transplant_result_file/analysis.csv"
 
+# A file with a syntax error (a merge conflict) is not ready, whatever it calls.
+mkdir -p "$tmp/se/src" "$tmp/se/out"
+printf 'import torch\n<<<<<<< HEAD\nx = torch.zeros(1).cuda()\n=======\nx = torch.ones(1).cuda()\n>>>>>>> b\n' >"$tmp/se/src/conflict.py"
+"$bin" analyse -i "$tmp/se/src" -o "$tmp/se/out" >"$tmp/se.out" 2>&1
+check "analyse: a syntax error is not ready" grep -q "^conflict.py .* not ready" "$tmp/se.out"
+
 # Custom CUDA: the extension fixture's reports, row by row.
 mkdir "$tmp/cu"
 "$bin" analyse -i "$root/fixtures/cuda_ext" -o "$tmp/cu" >"$tmp/cu.out" 2>&1
