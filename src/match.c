@@ -2053,6 +2053,24 @@ static int bare_parameter(const tp_matcher *m, uint32_t e)
 }
 
 static int declared_on(const tp_matcher *m, uint32_t obj, tp_str name);
+static int class_declares(const tp_matcher *m, uint32_t cls, tp_str name);
+
+/* Whether identifier obj is the first parameter of a method (`self`) whose
+ * class declares attribute name (a dataclass field `dist_backend: str =
+ * "nccl"`, `self.dist_backend = ...` in a method). */
+static int self_declares(const tp_matcher *m, uint32_t obj, tp_str name)
+{
+	uint32_t fn = m->res->scope_of[obj], params = kind(m, fn) == K_FUNCTION_DEF ? tp_child(m->tree, fn, F_PARAMETERS) : TP_NONE;
+	uint32_t first = params == TP_NONE || N(m, params)->first == TP_NONE ? TP_NONE : tp_match__param_name(m, N(m, params)->first);
+	if (first == TP_NONE || !tp_str_same(text(m, first), text(m, obj)) ||
+	    tp_resolve_name(m->res, obj, text(m, obj).ptr, text(m, obj).len) != tp_resolve_name(m->res, first, text(m, obj).ptr, text(m, obj).len))
+		return 0;
+	uint32_t up = N(m, fn)->parent;
+	if (kind(m, up) == K_DECORATED_DEF)
+		up = N(m, up)->parent;
+	up = kind(m, up) == K_BLOCK ? N(m, up)->parent : TP_NONE;
+	return kind(m, up) == K_CLASS_DEF && class_declares(m, tp_child(m->tree, up, F_NAME), name);
+}
 
 /* `init_process_group(backend=cfg["dist_backend"])`: a backend that comes
  * from a config (hifi-gan's JSON) or a caller (waveglow's
@@ -2080,7 +2098,12 @@ static void match_backend_source(tp_matcher *m, uint32_t call)
 		hidden |= kind(m, c) == K_DICT_SPLAT;
 	hidden |= kind(m, a) == K_SUBSCRIPT || (kind(m, a) == K_IDENTIFIER && bare_parameter(m, a));
 	uint32_t obj = kind(m, a) == K_ATTRIBUTE ? tp_child(m->tree, a, F_OBJECT) : TP_NONE, attr = obj != TP_NONE ? attr_name(m, a) : TP_NONE;
-	hidden |= kind(m, obj) == K_IDENTIFIER && attr != TP_NONE && !declared_on(m, obj, text(m, attr)) &&
+	uint32_t root = obj;
+	while (kind(m, root) == K_ATTRIBUTE) /* fairseq's cfg.distributed_training.distributed_backend */
+		root = tp_child(m->tree, root, F_OBJECT);
+	hidden |= kind(m, root) == K_IDENTIFIER && attr != TP_NONE &&
+		  (root != obj ? !tp_resolve_qname(m->res, a, NULL) /* not dist.Backend.NCCL */
+			       : !declared_on(m, obj, text(m, attr)) && !self_declares(m, obj, text(m, attr))) &&
 		  !tp_resolve_attr_stored(m->res, a); /* args.dist_backend from a YAML; not one the file sets (AdaBins) */
 	if (hidden)
 		tp_match__finding(m, NULL, TP_OP_WARNING, a == TP_NONE ? call : a, NULL,
