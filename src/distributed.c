@@ -1825,7 +1825,8 @@ static int one_device_value(const tp_matcher *m, uint32_t i)
 static int current_device_choice(const tp_matcher *m, uint32_t str)
 {
 	static const char *const tests[] = {"startswith", "endswith", "find", "index", "count", "replace", "split", NULL};
-	if (!m->torch_file || !plain_cuda(m, str) || !one_device_value(m, str) || in_choices(m, str))
+	/* in a file that imports no torch, where the string rules converted it: a name around it says device */
+	if ((!m->torch_file && !tp_match__named_device(m, str)) || !plain_cuda(m, str) || !one_device_value(m, str) || in_choices(m, str))
 		return 0;
 	uint32_t p = N(m, str)->parent;
 	while (kind(m, p) == K_PARENTHESIZED || kind(m, p) == K_CONDITIONAL)
