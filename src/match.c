@@ -1882,6 +1882,10 @@ static const tp_rule *framework_init(const tp_matcher *m, uint32_t call, int sub
 		*skip = 1;
 		return framework_class(m, obj, offsetof(tp_rule, calls), qn, 0);
 	}
+	if (kind(m, fn) == K_ATTRIBUTE && text_is(m, attr_name(m, fn), "from_argparse_args")) {
+		*skip = 1; /* Lightning 1.x: `Trainer.from_argparse_args(args, gpus=1)`, its options in args */
+		return framework_class(m, tp_child(m->tree, fn, F_OBJECT), offsetof(tp_rule, calls), qn, 0);
+	}
 	*qn = tp_resolve_qname(m->res, fn, NULL);
 	const tp_rule *r = framework_name(m, *qn, offsetof(tp_rule, calls));
 	if (r)
