@@ -1755,9 +1755,10 @@ static int is_auto(const tp_matcher *m, uint32_t v)
 /* One argument of a framework call, named name: returns whether it picks a GPU. */
 static int framework_arg(tp_matcher *m, const tp_rule *r, tp_str name, uint32_t v)
 {
-	if (tp_str_eq(name, r->arg_keyword))
+	if (r->arg_keyword && tp_str_eq(name, r->arg_keyword))
 		return accelerator_value(m, r, v, 0, 1);
-	return tp_map_get(&r->gpu_keywords, name.ptr, name.len) && !tp_str_eq(text(m, v), "0") && !tp_str_eq(text(m, v), "None");
+	return tp_map_get(&r->gpu_keywords, name.ptr, name.len) && !tp_str_eq(text(m, v), "0") && !tp_str_eq(text(m, v), "None") &&
+	       !tp_str_eq(text(m, v), "False");
 }
 
 /* The arguments that a dict literal holds under string keys. */
@@ -1794,13 +1795,14 @@ static void framework_call(tp_matcher *m, const tp_rule *r, uint32_t call, const
 			continue;
 		}
 		/* in the accelerator's place (CTranslate2's device comes second) */
-		int at = positional && pos++ == r->arg_idx;
+		int at = positional && pos++ == r->arg_idx && r->arg_keyword;
 		if (kind(m, local_value(m, v)) == K_DICT && !at)
 			gpu |= framework_dict(m, r, local_value(m, v)), chosen = 1;
 		else if (k == K_KEYWORD_ARG || at) {
 			tp_str name = at ? (tp_str){r->arg_keyword, strlen(r->arg_keyword)} : text(m, tp_child(m->tree, c, F_NAME));
 			gpu |= framework_arg(m, r, name, v);
-			chosen |= tp_str_eq(name, r->arg_keyword) ? !is_auto(m, accelerator_source(m, v)) : tp_map_get(&r->gpu_keywords, name.ptr, name.len) != NULL;
+			chosen |= r->arg_keyword && tp_str_eq(name, r->arg_keyword) ? !is_auto(m, accelerator_source(m, v))
+										   : tp_map_get(&r->gpu_keywords, name.ptr, name.len) != NULL;
 		} else if (k == K_LIST_SPLAT || k == K_DICT_SPLAT || (r->arg_idx < 0 && k != K_COMMENT))
 			chosen = 1; /* *args, **kwargs, or a positional argument where the rule names none (Fabric's first) */
 	}
