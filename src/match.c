@@ -1755,8 +1755,8 @@ static int is_auto(const tp_matcher *m, uint32_t v)
 /* One argument of a framework call, named name: returns whether it picks a GPU. */
 static int framework_arg(tp_matcher *m, const tp_rule *r, tp_str name, uint32_t v)
 {
-	if (r->arg_keyword && tp_str_eq(name, r->arg_keyword))
-		return accelerator_value(m, r, v, 0, 1);
+	if (r->arg_keyword && tp_str_eq(name, r->arg_keyword)) /* without gpu_pattern, torch's devices: the rules convert them */
+		return r->pattern && accelerator_value(m, r, v, 0, 1);
 	return tp_map_get(&r->gpu_keywords, name.ptr, name.len) && !tp_str_eq(text(m, v), "0") && !tp_str_eq(text(m, v), "None") &&
 	       !tp_str_eq(text(m, v), "False");
 }

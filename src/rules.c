@@ -60,7 +60,7 @@ static const struct key_spec accelerator_keys[] = {
 	{"packages", KEY_SET, 1, S(packages)}, {"calls", KEY_SET, 1, S(calls)},
 	{"arg_keyword", KEY_NAME, 0, S(arg_keyword)}, {"arg_idx", KEY_INDEX, 0, S(arg_idx)}, {"gpu_pattern", KEY_REGEX, 0, S(pattern)},
 	{"gpu_keywords", KEY_SET, 0, S(gpu_keywords)}, {"gpu_classes", KEY_SET, 0, S(gpu_classes)},
-	{"module_classes", KEY_SET, 0, S(module_classes)}, {"tip", KEY_TEXT, 1, S(unsupported_tip)},
+	{"module_classes", KEY_SET, 0, S(module_classes)}, {"tip", KEY_TEXT, 0, S(unsupported_tip)},
 	{"module_tip", KEY_TEXT, 0, S(warning)}, {"default_tip", KEY_TEXT, 0, S(message)}, {0}};
 #undef S
 
@@ -307,8 +307,10 @@ static int finish_rule(tp_rule *r, const tp_json *entry, const struct src *src)
 	case TP_RULE_ACCELERATOR:
 		if (!r->packages.count)
 			return fail(src, entry, "%s: \"packages\" must name at least one package", src->where);
-		if (!r->arg_keyword != !r->pattern)
-			return fail(src, entry, "%s: \"arg_keyword\" and \"gpu_pattern\" go together: give both or neither", src->where);
+		if (r->pattern && !r->arg_keyword)
+			return fail(src, entry, "%s: \"gpu_pattern\" needs \"arg_keyword\", the argument it reads", src->where);
+		if ((r->pattern || r->gpu_keywords.count || r->gpu_classes.count) && !r->unsupported_tip)
+			return fail(src, entry, "%s: missing key \"tip\", the text of the row on a call that picks a GPU", src->where);
 		r->key = tp_xstrdup(r->id); /* indexed by each package instead, see add_rule */
 		break;
 	case TP_RULE_FUNC:
