@@ -41,7 +41,8 @@
 	X(TRY, "try_statement") X(LIST_COMP, "list_comprehension")                    \
 	X(SET_COMP, "set_comprehension") X(DICT_COMP, "dictionary_comprehension")      \
 	X(GENERATOR, "generator_expression") X(WITH, "with_statement")                \
-	X(LIST, "list") X(TUPLE, "tuple") X(SET, "set") X(EXPR_LIST, "expression_list") X(BREAK, "break_statement")    \
+	X(LIST, "list") X(TUPLE, "tuple") X(SET, "set") X(BREAK, "break_statement")    \
+	X(EXPR_LIST, "expression_list")                                                \
 	X(COMPARISON, "comparison_operator") X(CASE_PATTERN, "case_pattern")        \
 	X(CASE_CLAUSE, "case_clause")                                                  \
 	X(NOT_OPERATOR, "not_operator")
