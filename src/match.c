@@ -2118,10 +2118,30 @@ static void match_backend_source(tp_matcher *m, uint32_t call)
 				  "NCCL built in\")");
 }
 
+/* `importlib.import_module("flash_attn")`, `__import__("xformers.ops")`:
+ * importing a package with no NPU build by its name fails as its import
+ * statement does (not find_spec, which only looks for it). */
+static void match_import_by_name(tp_matcher *m, uint32_t call)
+{
+	static const char *const importers[] = {"importlib.import_module", NULL};
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS), fn = tp_child(m->tree, call, F_FUNCTION);
+	int builtin = text_is(m, fn, "__import__") && !tp_resolve_name(m->res, fn, "__import__", 10);
+	if (kind(m, args) != K_ARG_LIST || (!builtin && !tp_match__qname_in(tp_resolve_qname(m->res, fn, NULL), importers)))
+		return;
+	int kw = 0;
+	uint32_t a = tp_match__find_arg(m, args, 0, "name", &kw);
+	if (a != TP_NONE && kw)
+		a = tp_child(m->tree, a, F_VALUE);
+	uint32_t open = kind(m, a) == K_STRING ? N(m, a)->first : TP_NONE, text = open == TP_NONE ? TP_NONE : N(m, open)->next;
+	if (kind(m, text) == K_STRING_CONTENT && kind(m, N(m, text)->next) == K_STRING_END) /* a plain name, no f-string part */
+		no_npu_import(m, call, tp_arena_strndup(m->arena, m->src + N(m, text)->start, N(m, text)->end - N(m, text)->start));
+}
+
 static void match_call(tp_matcher *m, uint32_t call)
 {
 	match_call_rules(m, call);
 	match_backend_source(m, call);
+	match_import_by_name(m, call);
 	flush_deletions(m, call);
 }
 
