@@ -1761,17 +1761,57 @@ static int framework_arg(tp_matcher *m, const tp_rule *r, tp_str name, uint32_t 
 	       !tp_str_eq(text(m, v), "False");
 }
 
-/* The arguments that a dict literal holds under string keys. */
-static int framework_dict(tp_matcher *m, const tp_rule *r, uint32_t dict)
+/* Whether call is `dict(...)` of the builtins. */
+static int dict_call(const tp_matcher *m, uint32_t call)
 {
-	int gpu = 0;
-	for (uint32_t p = N(m, dict)->first; p != TP_NONE; p = N(m, p)->next) {
-		uint32_t key = kind(m, p) == K_PAIR ? N(m, p)->first : TP_NONE, open = kind(m, key) == K_STRING ? N(m, key)->first : TP_NONE;
-		uint32_t close = open == TP_NONE ? TP_NONE : N(m, open)->next;
-		if (kind(m, open) == K_STRING_START && kind(m, close) == K_STRING_CONTENT)
-			gpu |= framework_arg(m, r, text(m, close), tp_child(m->tree, p, F_VALUE));
+	uint32_t fn = kind(m, call) == K_CALL ? tp_child(m->tree, call, F_FUNCTION) : TP_NONE;
+	return text_is(m, fn, "dict") && !tp_resolve_name(m->res, fn, "dict", 4);
+}
+
+/* The arguments that a dict holds under string keys: a literal, or
+ * `dict(k=v)`. Returns whether they pick a GPU; sets *chosen where they may
+ * choose the accelerator: a key that does, or one it does not spell out. */
+static int framework_dict(tp_matcher *m, const tp_rule *r, uint32_t dict, int *chosen)
+{
+	int gpu = 0, call = kind(m, dict) == K_CALL;
+	uint32_t items = call ? tp_child(m->tree, dict, F_ARGUMENTS) : dict;
+	for (uint32_t p = items == TP_NONE ? TP_NONE : N(m, items)->first; p != TP_NONE; p = N(m, p)->next) {
+		uint32_t key = call ? (kind(m, p) == K_KEYWORD_ARG ? tp_child(m->tree, p, F_NAME) : TP_NONE)
+				    : kind(m, p) == K_PAIR ? N(m, p)->first : TP_NONE;
+		uint32_t open = !call && kind(m, key) == K_STRING ? N(m, key)->first : TP_NONE, close = open == TP_NONE ? TP_NONE : N(m, open)->next;
+		if (!call && (kind(m, open) != K_STRING_START || kind(m, close) != K_STRING_CONTENT))
+			key = TP_NONE;
+		if (kind(m, p) == K_COMMENT)
+			continue;
+		if (key == TP_NONE) { /* `**more`, a computed key */
+			*chosen = 1;
+			continue;
+		}
+		tp_str name = text(m, call ? key : close);
+		uint32_t v = tp_child(m->tree, p, F_VALUE);
+		gpu |= framework_arg(m, r, name, v);
+		*chosen |= r->arg_keyword && tp_str_eq(name, r->arg_keyword) ? !is_auto(m, accelerator_source(m, v))
+									       : tp_map_get(&r->gpu_keywords, name.ptr, name.len) != NULL;
 	}
 	return gpu;
+}
+
+/* Whether the dict that name e holds may get keys other than those it is
+ * made with: `kw["gpus"] = 1`, `kw.update(...)`, `kw |= ...`. */
+static int dict_grows(const tp_matcher *m, uint32_t e)
+{
+	tp_str name = text(m, e);
+	for (uint32_t j = 0; j < m->tree->count; j++) {
+		uint16_t k = kind(m, j);
+		uint32_t obj = k == K_SUBSCRIPT && is_store(m, j) ? N(m, j)->first
+			       : k == K_AUG_ASSIGN ? tp_child(m->tree, j, F_LEFT)
+			       : k == K_ATTRIBUTE && (text_is(m, attr_name(m, j), "update") || text_is(m, attr_name(m, j), "setdefault"))
+				       ? tp_child(m->tree, j, F_OBJECT)
+				       : TP_NONE;
+		if (obj != TP_NONE && tp_str_same(text(m, obj), name))
+			return 1;
+	}
+	return 0;
 }
 
 /* A call of a framework that picks its accelerator by name (Lightning's
@@ -1796,9 +1836,12 @@ static void framework_call(tp_matcher *m, const tp_rule *r, uint32_t call, const
 		}
 		/* in the accelerator's place (CTranslate2's device comes second) */
 		int at = positional && pos++ == r->arg_idx && r->arg_keyword;
-		if (kind(m, local_value(m, v)) == K_DICT && !at)
-			gpu |= framework_dict(m, r, local_value(m, v)), chosen = 1;
-		else if (k == K_KEYWORD_ARG || at) {
+		uint32_t d = local_value(m, v);
+		if ((kind(m, d) == K_DICT || dict_call(m, d)) && !at) {
+			int keys = 0; /* `**kw` of a dict the file spells out and adds no key to: what it holds is known */
+			gpu |= framework_dict(m, r, d, &keys);
+			chosen |= k != K_DICT_SPLAT || keys || (d != v && dict_grows(m, v));
+		} else if (k == K_KEYWORD_ARG || at) {
 			tp_str name = at ? (tp_str){r->arg_keyword, strlen(r->arg_keyword)} : text(m, tp_child(m->tree, c, F_NAME));
 			gpu |= framework_arg(m, r, name, v);
 			chosen |= r->arg_keyword && tp_str_eq(name, r->arg_keyword) ? !is_auto(m, accelerator_source(m, v))
