@@ -2254,7 +2254,8 @@ static uint32_t per_rank(const tp_matcher *m, const char **why)
 	}
 	static const char *const setup[] = {"torch.distributed.init_process_group", "torch.distributed.distributed_c10d.init_process_group",
 					    "torch.multiprocessing.spawn", "torch.multiprocessing.start_processes",
-					    "deepspeed.init_distributed", NULL};
+					    "deepspeed.init_distributed", "deepspeed.comm.init_distributed",
+					    "deepspeed.utils.distributed.init_distributed", NULL};
 	static const char *const fsdp[] = {"torch.distributed.fsdp.FullyShardedDataParallel",
 					   "torch.distributed.fsdp.fully_sharded_data_parallel.FullyShardedDataParallel",
 					   "apex.parallel.DistributedDataParallel", NULL}; /* and apex's DDP (BYOL-PyTorch) */

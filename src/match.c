@@ -1796,22 +1796,51 @@ static int framework_dict(tp_matcher *m, const tp_rule *r, uint32_t dict, int *c
 	return gpu;
 }
 
-/* Whether the dict that name e holds may get keys other than those it is
- * made with: `kw["gpus"] = 1`, `kw.update(...)`, `kw |= ...`. */
-static int dict_grows(const tp_matcher *m, uint32_t e)
+/* The keys that the dict name e holds gets after it is made, judged as
+ * arguments of the call it goes to: `kw["load_in_8bit"] = True`,
+ * `kw.update(dict(...))`, `kw.update(gpus=1)`, `kw |= {...}`. Returns whether
+ * they pick a GPU; sets *chosen where they may choose the accelerator (one
+ * the file does not spell out counts). */
+static int framework_dict_additions(tp_matcher *m, const tp_rule *r, uint32_t e, int *chosen)
 {
 	tp_str name = text(m, e);
-	for (uint32_t j = 0; j < m->tree->count; j++) {
+	const tp_binding *b = tp_resolve_name(m->res, e, name.ptr, name.len);
+	int gpu = 0;
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		if (kind(m, i) != K_IDENTIFIER || !tp_str_same(text(m, i), name) || tp_resolve_name(m->res, i, name.ptr, name.len) != b)
+			continue;
+		uint32_t j = N(m, i)->parent, up = N(m, j)->parent; /* what the name is the object or the target of */
 		uint16_t k = kind(m, j);
-		uint32_t obj = k == K_SUBSCRIPT && is_store(m, j) ? N(m, j)->first
-			       : k == K_AUG_ASSIGN ? tp_child(m->tree, j, F_LEFT)
-			       : k == K_ATTRIBUTE && (text_is(m, attr_name(m, j), "update") || text_is(m, attr_name(m, j), "setdefault"))
-				       ? tp_child(m->tree, j, F_OBJECT)
-				       : TP_NONE;
-		if (obj != TP_NONE && tp_str_same(text(m, obj), name))
-			return 1;
+		if (k == K_SUBSCRIPT && N(m, j)->first == i && is_store(m, j)) {
+			uint32_t key = N(m, i)->next, open = kind(m, key) == K_STRING ? N(m, key)->first : TP_NONE;
+			uint32_t content = open == TP_NONE ? TP_NONE : N(m, open)->next;
+			if (kind(m, up) != K_ASSIGNMENT || tp_child(m->tree, up, F_LEFT) != j || kind(m, content) != K_STRING_CONTENT) {
+				*chosen = 1;
+				continue;
+			}
+			tp_str arg = text(m, content);
+			uint32_t v = tp_child(m->tree, up, F_RIGHT);
+			gpu |= framework_arg(m, r, arg, v);
+			*chosen |= r->arg_keyword && tp_str_eq(arg, r->arg_keyword) ? !is_auto(m, accelerator_source(m, v))
+									       : tp_map_get(&r->gpu_keywords, arg.ptr, arg.len) != NULL;
+		} else if (k == K_AUG_ASSIGN && tp_child(m->tree, j, F_LEFT) == i) {
+			uint32_t v = tp_child(m->tree, j, F_RIGHT);
+			if (kind(m, v) == K_DICT || dict_call(m, v))
+				gpu |= framework_dict(m, r, v, chosen);
+			else
+				*chosen = 1;
+		} else if (k == K_ATTRIBUTE && N(m, i)->field == F_OBJECT && N(m, j)->field == F_FUNCTION &&
+			   (text_is(m, attr_name(m, j), "update") || text_is(m, attr_name(m, j), "setdefault"))) {
+			uint32_t args = tp_child(m->tree, up, F_ARGUMENTS), first = args == TP_NONE ? TP_NONE : N(m, args)->first;
+			if (text_is(m, attr_name(m, j), "update") && (kind(m, first) == K_DICT || dict_call(m, first)) && N(m, first)->next == TP_NONE)
+				gpu |= framework_dict(m, r, first, chosen);
+			else if (text_is(m, attr_name(m, j), "update"))
+				gpu |= framework_dict(m, r, up, chosen); /* keywords: kw.update(gpus=1) */
+			else
+				*chosen = 1;
+		}
 	}
-	return 0;
+	return gpu;
 }
 
 /* A call of a framework that picks its accelerator by name (Lightning's
@@ -1838,9 +1867,11 @@ static void framework_call(tp_matcher *m, const tp_rule *r, uint32_t call, const
 		int at = positional && pos++ == r->arg_idx && r->arg_keyword;
 		uint32_t d = local_value(m, v);
 		if ((kind(m, d) == K_DICT || dict_call(m, d)) && !at) {
-			int keys = 0; /* `**kw` of a dict the file spells out and adds no key to: what it holds is known */
+			int keys = 0; /* `**kw` of a dict the file spells out: what it holds is known */
 			gpu |= framework_dict(m, r, d, &keys);
-			chosen |= k != K_DICT_SPLAT || keys || (d != v && dict_grows(m, v));
+			if (d != v)
+				gpu |= framework_dict_additions(m, r, v, &keys);
+			chosen |= k != K_DICT_SPLAT || keys;
 		} else if (k == K_KEYWORD_ARG || at) {
 			tp_str name = at ? (tp_str){r->arg_keyword, strlen(r->arg_keyword)} : text(m, tp_child(m->tree, c, F_NAME));
 			gpu |= framework_arg(m, r, name, v);
@@ -2104,6 +2135,18 @@ static int bare_parameter(const tp_matcher *m, uint32_t e)
 static int declared_on(const tp_matcher *m, uint32_t obj, tp_str name);
 static int class_declares(const tp_matcher *m, uint32_t cls, tp_str name);
 
+/* The argument of function qn that names a process group's backend:
+ * init_process_group's backend, and the dist_backend of DeepSpeed's
+ * init_distributed, which hands it on; else NULL. */
+static const char *backend_keyword(const char *qn)
+{
+	static const char *const torch_fns[] = {"torch.distributed.init_process_group", "torch.distributed.distributed_c10d.init_process_group",
+						NULL};
+	static const char *const deepspeed_fns[] = {"deepspeed.init_distributed", "deepspeed.comm.init_distributed",
+						    "deepspeed.utils.distributed.init_distributed", NULL}; /* the last: DeepSpeed <= 0.5, gpt-neox */
+	return tp_match__qname_in(qn, torch_fns) ? "backend" : tp_match__qname_in(qn, deepspeed_fns) ? "dist_backend" : NULL;
+}
+
 /* Whether identifier obj is the first parameter of a method (`self`) whose
  * class declares attribute name (a dataclass field `dist_backend: str =
  * "nccl"`, `self.dist_backend = ...` in a method). */
@@ -2130,13 +2173,7 @@ static void match_backend_source(tp_matcher *m, uint32_t call)
 {
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
 	const char *qn = kind(m, args) == K_ARG_LIST ? tp_resolve_qname(m->res, tp_child(m->tree, call, F_FUNCTION), NULL) : NULL;
-	const char *keyword = !qn ? NULL
-			      : strcmp(qn, "torch.distributed.init_process_group") == 0 ||
-					strcmp(qn, "torch.distributed.distributed_c10d.init_process_group") == 0
-				      ? "backend"
-			      : strcmp(qn, "deepspeed.init_distributed") == 0 || strcmp(qn, "deepspeed.comm.init_distributed") == 0
-				      ? "dist_backend"
-				      : NULL;
+	const char *keyword = backend_keyword(qn);
 	if (!keyword)
 		return;
 	int kw = 0, hidden = 0;
@@ -3281,10 +3318,7 @@ static int backend_arg(const tp_matcher *m, uint32_t e)
 {
 	uint32_t kwname, call = arg_of(m, e, &kwname);
 	const char *qn = call == TP_NONE ? NULL : tp_resolve_qname(m->res, tp_child(m->tree, call, F_FUNCTION), NULL);
-	const char *keyword = !qn ? NULL
-			      : strcmp(qn, "torch.distributed.init_process_group") == 0 ? "backend"
-			      : strcmp(qn, "deepspeed.init_distributed") == 0 ? "dist_backend"
-									   : NULL;
+	const char *keyword = backend_keyword(qn);
 	int kw = 0;
 	return keyword && (kwname != TP_NONE ? text_is(m, kwname, keyword)
 					     : tp_match__find_arg(m, tp_child(m->tree, call, F_ARGUMENTS), 0, NULL, &kw) == e);
