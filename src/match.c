@@ -1752,13 +1752,19 @@ static int is_auto(const tp_matcher *m, uint32_t v)
 	return s.len == 6 && (s.ptr[0] == '"' || s.ptr[0] == '\'') && memcmp(s.ptr + 1, "auto", 4) == 0 && s.ptr[5] == s.ptr[0];
 }
 
-/* One argument of a framework call, named name: returns whether it picks a GPU. */
-static int framework_arg(tp_matcher *m, const tp_rule *r, tp_str name, uint32_t v)
+/* One argument of a framework call, named name: returns whether it picks a
+ * GPU; sets *chosen when it chooses the accelerator (one other than "auto",
+ * or a GPU keyword). */
+static int framework_arg(tp_matcher *m, const tp_rule *r, tp_str name, uint32_t v, int *chosen)
 {
-	if (r->arg_keyword && tp_str_eq(name, r->arg_keyword)) /* without gpu_pattern, torch's devices: the rules convert them */
+	if (r->arg_keyword && tp_str_eq(name, r->arg_keyword)) { /* without gpu_pattern, torch's devices: the rules convert them */
+		*chosen |= !is_auto(m, accelerator_source(m, v));
 		return r->pattern && accelerator_value(m, r, v, 0, 1);
-	return tp_map_get(&r->gpu_keywords, name.ptr, name.len) && !tp_str_eq(text(m, v), "0") && !tp_str_eq(text(m, v), "None") &&
-	       !tp_str_eq(text(m, v), "False");
+	}
+	if (!tp_map_get(&r->gpu_keywords, name.ptr, name.len))
+		return 0;
+	*chosen = 1;
+	return !tp_str_eq(text(m, v), "0") && !tp_str_eq(text(m, v), "None") && !tp_str_eq(text(m, v), "False");
 }
 
 /* Whether call is `dict(...)` of the builtins. */
@@ -1789,9 +1795,7 @@ static int framework_dict(tp_matcher *m, const tp_rule *r, uint32_t dict, int *c
 		}
 		tp_str name = text(m, call ? key : close);
 		uint32_t v = tp_child(m->tree, p, F_VALUE);
-		gpu |= framework_arg(m, r, name, v);
-		*chosen |= r->arg_keyword && tp_str_eq(name, r->arg_keyword) ? !is_auto(m, accelerator_source(m, v))
-									       : tp_map_get(&r->gpu_keywords, name.ptr, name.len) != NULL;
+		gpu |= framework_arg(m, r, name, v, chosen);
 	}
 	return gpu;
 }
@@ -1820,9 +1824,7 @@ static int framework_dict_additions(tp_matcher *m, const tp_rule *r, uint32_t e,
 			}
 			tp_str arg = text(m, content);
 			uint32_t v = tp_child(m->tree, up, F_RIGHT);
-			gpu |= framework_arg(m, r, arg, v);
-			*chosen |= r->arg_keyword && tp_str_eq(arg, r->arg_keyword) ? !is_auto(m, accelerator_source(m, v))
-									       : tp_map_get(&r->gpu_keywords, arg.ptr, arg.len) != NULL;
+			gpu |= framework_arg(m, r, arg, v, chosen);
 		} else if (k == K_AUG_ASSIGN && tp_child(m->tree, j, F_LEFT) == i) {
 			uint32_t v = tp_child(m->tree, j, F_RIGHT);
 			if (kind(m, v) == K_DICT || dict_call(m, v))
@@ -1874,9 +1876,7 @@ static void framework_call(tp_matcher *m, const tp_rule *r, uint32_t call, const
 			chosen |= k != K_DICT_SPLAT || keys;
 		} else if (k == K_KEYWORD_ARG || at) {
 			tp_str name = at ? (tp_str){r->arg_keyword, strlen(r->arg_keyword)} : text(m, tp_child(m->tree, c, F_NAME));
-			gpu |= framework_arg(m, r, name, v);
-			chosen |= r->arg_keyword && tp_str_eq(name, r->arg_keyword) ? !is_auto(m, accelerator_source(m, v))
-										   : tp_map_get(&r->gpu_keywords, name.ptr, name.len) != NULL;
+			gpu |= framework_arg(m, r, name, v, &chosen);
 		} else if (k == K_LIST_SPLAT || k == K_DICT_SPLAT || (r->arg_idx < 0 && k != K_COMMENT))
 			chosen = 1; /* *args, **kwargs, or a positional argument where the rule names none (Fabric's first) */
 	}
