@@ -350,6 +350,16 @@ static int in_code(const tp_parser *p, uint32_t off)
 	return k != K_STRING_CONTENT && k != K_STRING && k != K_COMMENT;
 }
 
+/* Adds an error region that runs to the end, in source order. */
+static void add_error_to_end(tp_parser *p, struct tp_range r)
+{
+	size_t i = p->errors.len;
+	tp_array_push(&p->errors, r);
+	for (; i && p->errors.items[i - 1].start > r.start; i--)
+		p->errors.items[i] = p->errors.items[i - 1];
+	p->errors.items[i] = r;
+}
+
 /* The grammar takes these for spaces, as Python does not: in code, they are
  * a syntax error that can move the indentation the grammar sees (a U+FEFF
  * after "def f():" ends its body there). Python compiles none of the file,
@@ -376,13 +386,110 @@ static void stray_space(tp_parser *p, const char *src, uint32_t len)
 				break;
 			}
 	}
-	if (!first.why)
-		return;
-	size_t i = p->errors.len;
-	tp_array_push(&p->errors, first);
-	for (; i && p->errors.items[i - 1].start > first.start; i--)
-		p->errors.items[i] = p->errors.items[i - 1];
-	p->errors.items[i] = first;
+	if (first.why)
+		add_error_to_end(p, first);
+}
+
+/* Whether block b holds a statement: the grammar makes an empty block of a
+ * header followed by a line no more indented than it. */
+static int statements(const tp_node *nodes, uint32_t b)
+{
+	for (uint32_t c = nodes[b].first; c != TP_NONE; c = nodes[c].next)
+		if (nodes[c].kind != K_COMMENT)
+			return 1;
+	return 0;
+}
+
+static uint32_t line_start(const char *src, uint32_t at)
+{
+	while (at && src[at - 1] != '\n' && src[at - 1] != '\r')
+		at--;
+	return at;
+}
+
+/* The indentation of the line that node n starts, as Python measures it:
+ * col with tabs to the next multiple of 8, alt with tabs as 1 (a line they
+ * order differently is a TabError). Returns 0 where n does not start a
+ * logical line: code before it, or a backslash ending the line above. */
+struct indent {
+	uint32_t col, alt, line;
+};
+static int indent_of(struct indent *in, const char *src, const tp_node *n)
+{
+	uint32_t b = line_start(src, n->start);
+	for (uint32_t i = b; i < n->start; i++)
+		if (src[i] != ' ' && src[i] != '\t' && src[i] != '\f')
+			return 0;
+	uint32_t e = b;
+	if (e && src[e - 1] == '\n')
+		e--;
+	if (e && src[e - 1] == '\r')
+		e--;
+	if (e && src[e - 1] == '\\')
+		return 0;
+	*in = (struct indent){0, 0, b};
+	for (uint32_t i = b; i < n->start; i++) {
+		if (src[i] == '\f') {
+			in->col = in->alt = 0;
+			continue;
+		}
+		in->col = src[i] == '\t' ? (in->col / 8 + 1) * 8 : in->col + 1;
+		in->alt++;
+	}
+	return 1;
+}
+
+/* The grammar's scanner takes any dedent for one level, so it reads
+ *     def f():
+ *             x = 1
+ *         y = 2
+ * with y at module level, and an else clause may stand at any column after
+ * its body. Python rejects both (IndentationError, TabError); the region goes
+ * from the first such line to the end, as Python compiles none of the file.
+ * Checked where the grammar found no error: the statements of a block (or
+ * of the module, at column 0) that start a line stand where the first one
+ * does, and so do the clauses and the definition of a statement. */
+static void bad_indent(tp_parser *p, const char *src, uint32_t len)
+{
+	const tp_node *nodes = p->nodes.items;
+	for (uint32_t i = 0; i < p->nodes.len; i++) {
+		uint16_t k = nodes[i].kind;
+		if (k != K_MODULE && k != K_BLOCK && k != K_IF && k != K_FOR && k != K_WHILE && k != K_TRY && k != K_DECORATED_DEF)
+			continue;
+		if (k == K_BLOCK && !statements(nodes, i)) {
+			uint32_t next = nodes[i].end_index; /* the line Python stops at: the next statement's */
+			while (next < p->nodes.len && nodes[next].kind == K_COMMENT)
+				next++;
+			add_error_to_end(p, (struct tp_range){line_start(src, next < p->nodes.len ? nodes[next].start : len), len, "syntax error: a block with no statement (an IndentationError: expected an indented block); indent its body, or write pass: it and the rest of the file were not converted"});
+			return;
+		}
+		struct indent want = {0, 0, 0}, in;
+		int have = k == K_MODULE;
+		if (k != K_MODULE && k != K_BLOCK && !(have = indent_of(&want, src, &nodes[i])))
+			continue; /* a statement after a ';' or a backslash */
+		for (uint32_t c = nodes[i].first; c != TP_NONE; c = nodes[c].next) {
+			if (nodes[c].kind == K_COMMENT || (k != K_MODULE && k != K_BLOCK && nodes[c].kind == K_BLOCK) ||
+			    !indent_of(&in, src, &nodes[c]))
+				continue;
+			struct indent head;
+			int tabs;
+			if (!have) { /* the first statement of a block goes deeper than its header in both counts */
+				want = in;
+				have = 1;
+				if (k != K_BLOCK || !indent_of(&head, src, &nodes[nodes[i].parent]) || in.alt > head.alt)
+					continue;
+				tabs = 1;
+			} else if (in.col == want.col && in.alt == want.alt) {
+				continue;
+			} else {
+				tabs = in.col == want.col;
+			}
+			const char *why = tabs ? "syntax error: inconsistent use of tabs and spaces in indentation (a TabError); indent this line with the characters of the lines around it: it and the rest of the file were not converted"
+					       : "syntax error: this line is indented as no block around it (an IndentationError); indent it as the lines of its block: it and the rest of the file were not converted";
+			add_error_to_end(p, (struct tp_range){in.line, len, why});
+			return;
+		}
+	}
 }
 
 /* Walks the tree with a cursor (iterative, any depth) and keeps the named
@@ -479,6 +586,8 @@ int tp_parse(tp_tree *out, tp_parser *p, const char *src, uint32_t len)
 done:
 	ts_tree_cursor_delete(&cur);
 	stray_space(p, src, len);
+	if (!p->errors.len)
+		bad_indent(p, src, len);
 	out->syntax = tree;
 	p->last_tree = tree;
 	p->last_depth = depth + 1;

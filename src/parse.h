@@ -87,7 +87,8 @@ typedef struct {
  * arrays, valid until its next tp_parse; errors lists the byte ranges of
  * ERROR and MISSING nodes, in source order, and from the first character in
  * code that the grammar takes for a space but Python rejects (U+FEFF, U+200B,
- * U+2060, a vertical tab) to the end, with why it is an error. syntax
+ * U+2060, a vertical tab) or the first line indented as Python does not
+ * allow (see bad_indent in parse.c) to the end, with why it is an error. syntax
  * is the parser's own tree, kept for an incremental reparse (owned: release
  * it with tp_tree_dispose). */
 typedef struct {
