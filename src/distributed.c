@@ -3894,9 +3894,25 @@ void tp_distributed(tp_matcher *m)
 	 * helper, or a function of another file of the tree that calls
 	 * init_process_group or builds DDP: `ext_dist.init_distributed()`,
 	 * `distrib.wrap(model)`) is distributed already: adding ours would
-	 * initialise twice, or wrap a DDP in a DDP. */
+	 * initialise twice, or wrap a DDP in a DDP. So is one that starts its
+	 * ranks itself (`mp.spawn(main_worker, nprocs=ngpus)`, a worker per
+	 * device): the workers do not run the block under `if __name__ ==
+	 * "__main__":` where the setup would go. */
+	static const char *const spawners[] = {"torch.multiprocessing.spawn", "torch.multiprocessing.start_processes",
+					       "torch.multiprocessing.spawn.spawn", NULL};
+	uint32_t workers = device_workers(m);
+	if (workers != TP_NONE) {
+		note(m, workers, tp_arena_printf(m->arena, "MAIN starts a worker per device itself (%s): distributed mode adds nothing "
+							   "and writes no launcher; the normal rules still apply", qname(m, workers)));
+		return;
+	}
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
+		if (tp_match__qname_in(qn, spawners)) {
+			note(m, i, tp_arena_printf(m->arena, "MAIN starts its ranks itself (%s): distributed mode adds nothing and writes no "
+							     "launcher (start it as before, without torchrun); the normal rules still apply", qn));
+			return;
+		}
 		if (qn && (strcmp(qn, "torch.distributed.init_process_group") == 0 || tp_match__qname_in(qn, tp_ddp_names))) {
 			note(m, i, "MAIN sets up distributed training itself: distributed mode adds nothing and writes no launcher (start "
 				   "it as before: torchrun --nproc_per_node=N for one that reads LOCAL_RANK); the normal rules still apply");
