@@ -70,3 +70,19 @@ from mmcv import parallel as mmp
 wrapped = mmcv.parallel.MMDataParallel(torch.nn.Linear(2, 2), device_ids=[0])  # reached through the package
 SyncBN = apex.parallel.SyncBatchNorm
 also = mmp.MMDataParallel(torch.nn.Linear(2, 2))
+
+# LLM kernels and NVIDIA-only stacks (mamba, FlashAttention-3, unsloth, ...)
+from mamba_ssm.models.mixer_seq_simple import MambaLMHeadModel
+import selective_scan_cuda
+from flash_attn_interface import flash_attn_func as fa3
+from unsloth import FastLanguageModel
+import deep_gemm, flashinfer, exllamav2
+from fast_hadamard_transform import hadamard_transform
+from torchaudio.models.decoder import cuda_ctc_decoder, ctc_decoder
+try:
+    from sageattention import sageattn
+except ModuleNotFoundError:
+    sageattn = None
+import py3nvml.py3nvml as nvml
+from nvitop import Device
+import mamba_ssm_helpers
