@@ -135,7 +135,10 @@ static const char *const frameworks[] = {
 	"lightning.pytorch.Trainer", "pytorch_lightning.Trainer", "lightning.Fabric", "lightning.fabric.Fabric",
 	"transformers.Trainer", "transformers.Seq2SeqTrainer", "trl.SFTTrainer", "trl.DPOTrainer",
 	/* OpenMMLab: init_dist sets up the process group, train_* wraps the model */
-	"mmcv.runner.init_dist", "mmcv.runner.dist_utils.init_dist", "mmengine.dist.init_dist", "mmengine.runner.Runner", NULL};
+	"mmcv.runner.init_dist", "mmcv.runner.dist_utils.init_dist", "mmengine.dist.init_dist", "mmengine.runner.Runner",
+	/* Horovod (horovodrun), Ray Train (its workers), Ignite's idist */
+	"horovod.torch.init", "horovod.torch.DistributedOptimizer", "ray.train.torch.prepare_model", "ray.train.torch.TorchTrainer",
+	"ignite.distributed.auto_model", "ignite.distributed.Parallel", "ignite.distributed.initialize", NULL};
 
 /* `model = DataParallel(model, ...)` (`self.model = ...(self.model)`) on
  * lines of its own would become `model = model`: its lines go instead (with a comment after it), or it
@@ -3926,7 +3929,7 @@ void tp_distributed(tp_matcher *m)
 		}
 		if (tp_match__qname_in(qn, frameworks)) {
 			note(m, i, tp_arena_printf(m->arena, "MAIN trains through %s, which distributes the training itself when its "
-							     "launcher starts it (torchrun, deepspeed, accelerate launch): distributed "
+							     "launcher starts it (torchrun, deepspeed, accelerate launch, horovodrun): distributed "
 							     "mode adds nothing and writes no launcher; the normal rules still apply", qn));
 			return;
 		}

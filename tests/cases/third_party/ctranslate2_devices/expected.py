@@ -15,3 +15,9 @@ device = "npu"
 generator = ctranslate2.Generator("gpt2_ct2", device=device)
 features = torch.zeros(1, 80, 3000, device=device)
 positional = WhisperModel("small", "cuda", compute_type="int8")
+
+# whisperX's load_model builds a faster-whisper model; its alignment model is torch's
+import whisperx
+asr = whisperx.load_model("large-v2", "cuda", compute_type="float16")
+asr2 = whisperx.load_model("large-v2", device="cuda")
+align, meta = whisperx.load_align_model(language_code="en", device="npu")

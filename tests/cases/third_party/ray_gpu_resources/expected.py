@@ -23,3 +23,11 @@ def cpu_only(x):
 @ray.remote(resources={"NPU": 1}, accelerator_type="Ascend910B")
 def on_npu(x):
     return torch.as_tensor(x).npu()
+
+
+# Ray Train: use_gpu asks each worker for an NVIDIA GPU
+from ray.train import ScalingConfig
+from ray.train.torch import TorchTrainer
+
+trainer = TorchTrainer(on_npu, scaling_config=ScalingConfig(num_workers=2, use_gpu=True))
+cpu_trainer = TorchTrainer(on_npu, scaling_config=ScalingConfig(num_workers=2, use_gpu=False))
