@@ -3124,6 +3124,49 @@ static int unnamed_device(const tp_matcher *m, uint32_t str)
 	}
 }
 
+/* Whether text t (a name, `self.impl`, the key string `"impl"`, `cfg["impl"]`) names an
+ * implementation: impl, implementation, or one ending in _impl. */
+static int implementation_name(tp_str t)
+{
+	const char *open = t.len && t.ptr[t.len - 1] == ']' ? memrchr(t.ptr, '[', t.len) : NULL;
+	if (open) /* `cfg["impl"]` */
+		t = (tp_str){open + 1, (size_t)(t.ptr + t.len - open - 2)};
+	if (t.len >= 2 && (t.ptr[t.len - 1] == '"' || t.ptr[t.len - 1] == '\''))
+		t = (tp_str){t.ptr + 1, t.len - 2};
+	const char *dot = memrchr(t.ptr, '.', t.len);
+	if (dot)
+		t = (tp_str){dot + 1, (size_t)(t.ptr + t.len - dot - 1)};
+	return tp_str_eq(t, "impl") || tp_str_eq(t, "implementation") || (t.len > 5 && memcmp(t.ptr + t.len - 5, "_impl", 5) == 0);
+}
+
+/* Whether "cuda" string str picks an implementation, not a device: StyleGAN's
+ * `def bias_act(x, impl='cuda')`, `assert impl in ['ref', 'cuda']`, `if impl
+ * == 'cuda' and x.device.type == 'cuda'`, a caller's `impl='cuda'`. The
+ * CUDA kernels it picks have no NPU build, and a caller in a file this tool
+ * does not convert still says 'cuda'. */
+static int picks_implementation(const tp_matcher *m, uint32_t str)
+{
+	uint32_t e = str, p = N(m, e)->parent;
+	while (kind(m, p) == K_PARENTHESIZED || kind(m, p) == K_LIST || kind(m, p) == K_TUPLE || kind(m, p) == K_SET)
+		e = p, p = N(m, p)->parent;
+	switch (kind(m, p)) {
+	case K_ASSIGNMENT:
+	case K_DEFAULT_PARAM:
+	case K_TYPED_DEFAULT_PARAM:
+	case K_PAIR:
+		return N(m, p)->first != e && implementation_name(text(m, N(m, p)->first));
+	case K_KEYWORD_ARG:
+		return implementation_name(text(m, tp_child(m->tree, p, F_NAME)));
+	case K_COMPARISON:
+		for (uint32_t c = N(m, p)->first; c != TP_NONE; c = N(m, c)->next)
+			if (c != e && implementation_name(text(m, c)))
+				return 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
 /* Whether a name around string str says it is a device, as in a config
  * (`device = "cuda"`, `dict(device="cuda")`, `add_argument("--device",
  * default="cuda")`, `def f(device="cuda")`, `if args.device == "cuda"`,
@@ -3221,7 +3264,7 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 		if (n > ce - cs || memcmp(m->src + cs, r->old, n) != 0 || !tp_regex_match(r->pattern, m->src + cs, ce - cs))
 			continue;
 		const char *want = tp_arena_printf(m->arena, "%s%.*s", r->replacement, (int)(ce - cs - n), m->src + cs + n);
-		if ((strcmp(r->old, "cuda") == 0 && ce - cs == n && foreign_cuda(m, str)) || is_saved_location(m, str) ||
+		if ((strcmp(r->old, "cuda") == 0 && ce - cs == n && (foreign_cuda(m, str) || picks_implementation(m, str))) || is_saved_location(m, str) ||
 		    is_path_part(m, str) || is_build_part(m, str) || names_no_device(m, str) || dict_has_key(m, str, want) || npu_tested(m, str, want) ||
 		    (strncmp(r->replacement, "npu", 3) == 0 && is_key_lookup(m, str) && !converts_dict_key(m, str, want)))
 			return 2;

@@ -13,9 +13,9 @@ class KNNFunction(torch.autograd.Function):
 
 # A device test whose branch calls into the CUDA extension stays: on the NPU
 # it is False, and the pure-torch fallback runs until the extension has an
-# NPU kernel. The implementation choice ("cuda") converts with its default.
-def knn(x, k, impl="npu"):
-    if impl == "npu" and x.device.type == "cuda":
+# NPU kernel. The implementation choice ("cuda", the kernels) stays too.
+def knn(x, k, impl="cuda"):
+    if impl == "cuda" and x.device.type == "cuda":
         return _ext.knn(x, k)
     return torch.cdist(x, x).topk(k, largest=False).indices
 

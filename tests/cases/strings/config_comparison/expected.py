@@ -19,7 +19,7 @@ def place(opt, x):
     device = opt.get("device")
     if device == "npu":
         x = x.to(device)
-    cfg = {"impl": "npu"}
-    if cfg["impl"] == "npu" and x.device.type == "npu":
+    cfg = {"kind": "npu"}
+    if cfg["kind"] == "npu" and x.device.type == "npu":
         x = x * 2
     return x

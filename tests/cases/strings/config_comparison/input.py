@@ -18,7 +18,7 @@ def place(opt, x):
     device = opt.get("device")
     if device == "cuda":
         x = x.to(device)
-    cfg = {"impl": "cuda"}
-    if cfg["impl"] == "cuda" and x.device.type == "cuda":
+    cfg = {"kind": "cuda"}
+    if cfg["kind"] == "cuda" and x.device.type == "cuda":
         x = x * 2
     return x
