@@ -3088,10 +3088,11 @@ static int unnamed_device(const tp_matcher *m, uint32_t str)
 	       kind(m, p) == K_SET)
 		e = p, p = N(m, p)->parent;
 	switch (kind(m, p)) {
+	case K_PAIR: /* a key that says device, or a dict a name says is a device map: `device_map={"": "cuda"}` */
+		return !device_name(text(m, N(m, p)->first)) && (N(m, p)->first == e || unnamed_device(m, N(m, p)->parent));
 	case K_ASSIGNMENT:
 	case K_DEFAULT_PARAM:
 	case K_TYPED_DEFAULT_PARAM:
-	case K_PAIR:
 		return !device_name(text(m, N(m, p)->first));
 	case K_COMPARISON:
 		for (uint32_t c = N(m, p)->first; c != TP_NONE; c = N(m, c)->next)
@@ -3309,7 +3310,11 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 			return 1;
 		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + n, r->replacement,
 			       msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
+		/* also in what an argument spells out: `device_map={"": "npu:0"}`, `"npu" if c else "cpu"` */
 		uint32_t p = N(m, str)->parent;
+		while (kind(m, p) == K_PAIR || kind(m, p) == K_DICT || kind(m, p) == K_LIST || kind(m, p) == K_TUPLE ||
+		       kind(m, p) == K_PARENTHESIZED || kind(m, p) == K_CONDITIONAL)
+			p = N(m, p)->parent;
 		m->device_argument |= strncmp(r->replacement, "npu", 3) == 0 &&
 				      (kind(m, p) == K_ARG_LIST || (kind(m, p) == K_KEYWORD_ARG && kind(m, N(m, p)->parent) == K_ARG_LIST));
 		return 1;
