@@ -3249,6 +3249,18 @@ static void match_cpu_test(tp_matcher *m, uint32_t str)
 					  (int)text(m, test).len, text(m, test).ptr, (int)fn.len, fn.ptr));
 }
 
+/* The string rules for a text whose leading word (letters and '_') is
+ * word[0, w): the word's, else those of its longest prefix that ends in '_'
+ * (a rule for every NCCL_ variable has the word NCCL_). */
+static const tp_rule *string_rules(const tp_matcher *m, const char *word, size_t w)
+{
+	const tp_rule *r = lookup(&m->rules->string_prefix, word, w);
+	while (!r && --w)
+		if (word[w - 1] == '_')
+			r = lookup(&m->rules->string_prefix, word, w);
+	return r;
+}
+
 /* The string rules on the text [cs, ce) of string literal str: returns 0
  * when none matches, 1 when one converted it, 2 when the literal must be
  * left alone (a saved location, a path). */
@@ -3259,7 +3271,7 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 		w++;
 	if (!w)
 		return 0;
-	for (const tp_rule *r = lookup(&m->rules->string_prefix, m->src + cs, w); r; r = r->next) {
+	for (const tp_rule *r = string_rules(m, m->src + cs, w); r; r = r->next) {
 		/* old is the leading word, or a longer prefix that starts with it. */
 		uint32_t n = (uint32_t)strlen(r->old);
 		if (n > ce - cs || memcmp(m->src + cs, r->old, n) != 0 || !tp_regex_match(r->pattern, m->src + cs, ce - cs))
@@ -3304,8 +3316,9 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 					      (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
 			return 2;
 		}
-		if (r->warning) /* a name that stays or changes with a caveat (ONNX Runtime's providers) */
-			tp_match__finding(m, r, TP_OP_WARNING, str, NULL, r->warning);
+		if (r->warning) /* a name that stays or changes with a caveat (ONNX Runtime's providers); which one, for a prefix's rule */
+			tp_match__finding(m, r, TP_OP_WARNING, str, NULL,
+					  n < ce - cs ? tp_arena_printf(m->arena, "%.*s: %s", (int)(ce - cs), m->src + cs, r->warning) : r->warning);
 		if (strcmp(r->old, r->replacement) == 0)
 			return 1;
 		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + n, r->replacement,
@@ -3336,15 +3349,18 @@ static void match_env_keyword(tp_matcher *m, uint32_t kw)
 		all++;
 	if (w < 4 || all != s.len)
 		return;
-	for (const tp_rule *r = lookup(&m->rules->string_prefix, s.ptr, w); r; r = r->next)
-		if (tp_str_eq(s, r->old) && tp_regex_match(r->pattern, s.ptr, s.len)) {
-			if (r->warning)
-				tp_match__finding(m, r, TP_OP_WARNING, name, NULL, r->warning);
-			if (strcmp(r->old, r->replacement) != 0)
-				tp_match__edit(m, r, TP_OP_MODIFY, N(m, name)->start, N(m, name)->end, r->replacement,
-					       msg(m, r, "%.*s= -> %s=", (int)s.len, s.ptr, r->replacement));
-			return;
-		}
+	for (const tp_rule *r = string_rules(m, s.ptr, w); r; r = r->next) {
+		size_t n = strlen(r->old);
+		if (n > s.len || memcmp(s.ptr, r->old, n) != 0 || !tp_regex_match(r->pattern, s.ptr, s.len))
+			continue;
+		if (r->warning)
+			tp_match__finding(m, r, TP_OP_WARNING, name, NULL,
+					  n < s.len ? tp_arena_printf(m->arena, "%.*s: %s", (int)s.len, s.ptr, r->warning) : r->warning);
+		if (strcmp(r->old, r->replacement) != 0)
+			tp_match__edit(m, r, TP_OP_MODIFY, N(m, name)->start, N(m, name)->start + (uint32_t)n, r->replacement,
+				       msg(m, r, "%.*s= -> %s%.*s=", (int)s.len, s.ptr, r->replacement, (int)(s.len - n), s.ptr + n));
+		return;
+	}
 }
 
 /* The call that e is an argument of, else TP_NONE; *kwname: the keyword's
