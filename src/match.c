@@ -1108,7 +1108,7 @@ static void apply_device_index(tp_matcher *m, const tp_rule *r, uint32_t call, c
 		return;
 	uint32_t v = is_kw ? tp_child(m->tree, a, F_VALUE) : a;
 	if (v != TP_NONE)
-		device_value(m, r, v, callee, is_kw ? "device=" : "", 0);
+		device_value(m, r, v, callee, is_kw ? tp_arena_printf(m->arena, "%s=", r->arg_keyword) : "", 0);
 }
 
 /* A qualified function rename at a call site written as an attribute chain. */
