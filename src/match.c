@@ -2793,13 +2793,20 @@ static tp_str string_inner(const tp_matcher *m, uint32_t str)
 
 /* Whether str is a key of a dict literal that has the key `want` already
  * (`{"npu": torch.bfloat16, "cuda": torch.float16}`): renaming it would
- * override the NPU's own entry; or an item of a list, tuple or set that
- * holds `want` already. */
+ * override the NPU's own entry; or an item of a list, tuple or set (or a
+ * subscript's, `Literal[...]`) that holds `want` already. */
 static int dict_has_key(const tp_matcher *m, uint32_t str, const char *want)
 {
 	uint32_t pair = N(m, str)->parent;
-	if (kind(m, pair) == K_LIST || kind(m, pair) == K_TUPLE || kind(m, pair) == K_SET || kind(m, pair) == K_EXPR_LIST) {
-		/* `choices=["cpu", "cuda", "npu"]`, `for p in "cuda:", "npu:":`: the item is there already */
+	if (kind(m, pair) == K_TYPE && kind(m, N(m, pair)->parent) == K_TYPE_PARAMETER) { /* an annotation's `Literal[...]` */
+		for (uint32_t t = N(m, N(m, pair)->parent)->first; t != TP_NONE; t = N(m, t)->next)
+			if (t != pair && kind(m, N(m, t)->first) == K_STRING && tp_str_eq(string_inner(m, N(m, t)->first), want))
+				return 1;
+		return 0;
+	}
+	if (kind(m, pair) == K_LIST || kind(m, pair) == K_TUPLE || kind(m, pair) == K_SET || kind(m, pair) == K_EXPR_LIST ||
+	    kind(m, pair) == K_SUBSCRIPT) {
+		/* `choices=["cpu", "cuda", "npu"]`, `for p in "cuda:", "npu:":`, `Literal["cuda", "npu"]`: the item is there already */
 		for (uint32_t c = N(m, pair)->first; c != TP_NONE; c = N(m, c)->next)
 			if (c != str && kind(m, c) == K_STRING && tp_str_eq(string_inner(m, c), want))
 				return 1;

@@ -45,7 +45,7 @@
 	X(EXPR_LIST, "expression_list")                                                \
 	X(COMPARISON, "comparison_operator") X(CASE_PATTERN, "case_pattern")        \
 	X(CASE_CLAUSE, "case_clause")                                                  \
-	X(NOT_OPERATOR, "not_operator")
+	X(NOT_OPERATOR, "not_operator") X(TYPE, "type") X(TYPE_PARAMETER, "type_parameter")
 
 enum tp_kind {
 	K_OTHER = 0,

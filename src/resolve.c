@@ -452,7 +452,7 @@ static void bind_parameters(tp_resolver *r, uint32_t params, uint32_t scope)
 				continue;
 			if (N(r, k)->field == F_VALUE) {
 				not_int = device_like_value(r, k, 0);
-			} else if (N(r, k)->kind == K_OTHER) { /* the annotation */
+			} else if (N(r, k)->kind == K_TYPE) { /* the annotation */
 				int device = contains(r, k, "str") || contains(r, k, "device");
 				not_int = device && !contains(r, k, "int");
 				is_int = !device && N(r, k)->end - N(r, k)->start == 3 && contains(r, k, "int");
