@@ -76,19 +76,20 @@ BUILD_TYPE=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' build/CMakeCache.txt)
 SANITIZED=$(sed -n 's/^TRANSPLT_SANITIZE:[A-Z]*=//p' build/CMakeCache.txt)
 
 # The parse floor, built against the grammar that the project's CMake unpacked
-# (the pinned version), with the release flags of the project (-O2 -g).
+# (the pinned version), with the release flags of the project (-O2 -g), and
+# linked with tree-sitter's static archive, as transplt is.
 TS_VERSION=$(sed -n 's/^set(TS_PYTHON_VERSION \(.*\))$/\1/p' grammars/tree-sitter-python.cmake)
 GRAMMAR=build/grammars/tree-sitter-python-$TS_VERSION/package/src
 [[ -f $GRAMMAR/parser.c && -f $GRAMMAR/scanner.c ]] || die "$GRAMMAR/parser.c not found: configure the project first"
 FLOOR=build/bench/parse_floor
-if [[ ! -x $FLOOR || bench/parse_floor.c -nt $FLOOR || $GRAMMAR/parser.c -nt $FLOOR || $GRAMMAR/scanner.c -nt $FLOOR ]]; then
+if [[ ! -x $FLOOR || bench/parse_floor.c -nt $FLOOR || bench/run.sh -nt $FLOOR || $GRAMMAR/parser.c -nt $FLOOR || $GRAMMAR/scanner.c -nt $FLOOR ]]; then
 	say "building $FLOOR"
 	mkdir -p build/bench
 	CFLAGS_FLOOR=(-O2 -g -DNDEBUG)
 	if ! { cc "${CFLAGS_FLOOR[@]}" -w -I"$GRAMMAR" -c "$GRAMMAR/parser.c" -o build/bench/parser.o &&
 		cc "${CFLAGS_FLOOR[@]}" -w -I"$GRAMMAR" -c "$GRAMMAR/scanner.c" -o build/bench/scanner.o &&
 		cc "${CFLAGS_FLOOR[@]}" -Wall -Wextra -o "$FLOOR" bench/parse_floor.c build/bench/parser.o build/bench/scanner.o \
-			-ltree-sitter -lpthread; }; then
+			"$(pkg-config --variable=libdir tree-sitter)/libtree-sitter.a" -lpthread; }; then
 		die "building the parse floor failed (it needs libtree-sitter-dev)"
 	fi
 fi
