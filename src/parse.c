@@ -439,6 +439,63 @@ static int indent_of(struct indent *in, const char *src, const tp_node *n)
 	return 1;
 }
 
+/* Python's keywords that the grammar may take for a name, with no error,
+ * where a clause stands apart from its statement: it reads
+ *     if a:
+ *         x = 1
+ *     y = 2
+ *     else:
+ *         z = 3
+ * as an annotated assignment to a name `else`. async and await stay names:
+ * PyTorch 0.3's .cuda(async=True) has a rule of its own. */
+static int keyword_name(const char *s, size_t n)
+{
+	static const char *const hard[] = {"and", "as", "assert", "break", "class", "continue", "def", "del", "elif",
+					   "else", "except", "finally", "for", "from", "global", "if", "import", "in",
+					   "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
+					   "while", "with", "yield"};
+	if (n < 2 || n > 8 || s[0] < 'a' || s[0] > 'y')
+		return 0;
+	for (size_t i = 0; i < sizeof hard / sizeof *hard; i++)
+		if (strlen(hard[i]) == n && memcmp(hard[i], s, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* The first line of a block's or statement's children (of the module, at
+ * column 0) that does not stand where the first one does, or 0 if none. */
+static int misaligned(const char *src, const tp_node *nodes, uint32_t i, struct tp_range *at, uint32_t len)
+{
+	uint16_t k = nodes[i].kind;
+	struct indent want = {0, 0, 0}, in;
+	int have = k == K_MODULE;
+	if (k != K_MODULE && k != K_BLOCK && !(have = indent_of(&want, src, &nodes[i])))
+		return 0; /* a statement after a ';' or a backslash */
+	for (uint32_t c = nodes[i].first; c != TP_NONE; c = nodes[c].next) {
+		if (nodes[c].kind == K_COMMENT || (k != K_MODULE && k != K_BLOCK && nodes[c].kind == K_BLOCK) ||
+		    !indent_of(&in, src, &nodes[c]))
+			continue;
+		struct indent head;
+		int tabs;
+		if (!have) { /* the first statement of a block goes deeper than its header in both counts */
+			want = in;
+			have = 1;
+			if (k != K_BLOCK || !indent_of(&head, src, &nodes[nodes[i].parent]) || in.alt > head.alt)
+				continue;
+			tabs = 1;
+		} else if (in.col == want.col && in.alt == want.alt) {
+			continue;
+		} else {
+			tabs = in.col == want.col;
+		}
+		*at = (struct tp_range){in.line, len,
+					tabs ? "syntax error: inconsistent use of tabs and spaces in indentation (a TabError); indent this line with the characters of the lines around it: it and the rest of the file were not converted"
+					     : "syntax error: this line is indented as no block around it (an IndentationError); indent it as the lines of its block: it and the rest of the file were not converted"};
+		return 1;
+	}
+	return 0;
+}
+
 /* The grammar's scanner takes any dedent for one level, so it reads
  *     def f():
  *             x = 1
@@ -448,48 +505,34 @@ static int indent_of(struct indent *in, const char *src, const tp_node *n)
  * from the first such line to the end, as Python compiles none of the file.
  * Checked where the grammar found no error: the statements of a block (or
  * of the module, at column 0) that start a line stand where the first one
- * does, and so do the clauses and the definition of a statement. */
+ * does, and so do the clauses and the definition of a statement; no block is
+ * empty; no keyword is a name. */
 static void bad_indent(tp_parser *p, const char *src, uint32_t len)
 {
 	const tp_node *nodes = p->nodes.items;
+	struct tp_range first = {len, len, NULL}, r;
 	for (uint32_t i = 0; i < p->nodes.len; i++) {
 		uint16_t k = nodes[i].kind;
+		if (k == K_IDENTIFIER) {
+			if (keyword_name(src + nodes[i].start, nodes[i].end - nodes[i].start) && nodes[i].start < first.start)
+				first = (struct tp_range){line_start(src, nodes[i].start), len, "syntax error: a keyword where a name should be (so reads an else: or finally: clause indented apart from its if, for, while or try); put the clause under its statement, at its indentation: it and the rest of the file were not converted"};
+			continue;
+		}
 		if (k != K_MODULE && k != K_BLOCK && k != K_IF && k != K_FOR && k != K_WHILE && k != K_TRY && k != K_DECORATED_DEF)
 			continue;
 		if (k == K_BLOCK && !statements(nodes, i)) {
 			uint32_t next = nodes[i].end_index; /* the line Python stops at: the next statement's */
 			while (next < p->nodes.len && nodes[next].kind == K_COMMENT)
 				next++;
-			add_error_to_end(p, (struct tp_range){line_start(src, next < p->nodes.len ? nodes[next].start : len), len, "syntax error: a block with no statement (an IndentationError: expected an indented block); indent its body, or write pass: it and the rest of the file were not converted"});
-			return;
+			r = (struct tp_range){line_start(src, next < p->nodes.len ? nodes[next].start : len), len, "syntax error: a block with no statement (an IndentationError: expected an indented block); indent its body, or write pass: it and the rest of the file were not converted"};
+		} else if (!misaligned(src, nodes, i, &r, len)) {
+			continue;
 		}
-		struct indent want = {0, 0, 0}, in;
-		int have = k == K_MODULE;
-		if (k != K_MODULE && k != K_BLOCK && !(have = indent_of(&want, src, &nodes[i])))
-			continue; /* a statement after a ';' or a backslash */
-		for (uint32_t c = nodes[i].first; c != TP_NONE; c = nodes[c].next) {
-			if (nodes[c].kind == K_COMMENT || (k != K_MODULE && k != K_BLOCK && nodes[c].kind == K_BLOCK) ||
-			    !indent_of(&in, src, &nodes[c]))
-				continue;
-			struct indent head;
-			int tabs;
-			if (!have) { /* the first statement of a block goes deeper than its header in both counts */
-				want = in;
-				have = 1;
-				if (k != K_BLOCK || !indent_of(&head, src, &nodes[nodes[i].parent]) || in.alt > head.alt)
-					continue;
-				tabs = 1;
-			} else if (in.col == want.col && in.alt == want.alt) {
-				continue;
-			} else {
-				tabs = in.col == want.col;
-			}
-			const char *why = tabs ? "syntax error: inconsistent use of tabs and spaces in indentation (a TabError); indent this line with the characters of the lines around it: it and the rest of the file were not converted"
-					       : "syntax error: this line is indented as no block around it (an IndentationError); indent it as the lines of its block: it and the rest of the file were not converted";
-			add_error_to_end(p, (struct tp_range){in.line, len, why});
-			return;
-		}
+		if (r.start < first.start)
+			first = r;
 	}
+	if (first.why)
+		add_error_to_end(p, first);
 }
 
 /* Walks the tree with a cursor (iterative, any depth) and keeps the named
