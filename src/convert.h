@@ -139,7 +139,8 @@ void tp_loader_exports(tp_strings *out, tp_parser *parser, const char *src, size
  * perturbed inputs), as "NAME#POSITION" and "NAME:PARAMETER" by the names
  * other files import them by; and the methods of its classes, as "no-grad
  * method NAME" when a @torch.no_grad() (or the like) wraps it, else as
- * "grad method NAME". */
+ * "grad method NAME" and, where it calls self(...) or a layer of self
+ * (`self.fc(x)`), also as "computing method NAME". */
 void tp_repeated_forwards(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
 
 #endif

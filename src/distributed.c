@@ -475,6 +475,8 @@ static int is_module_api(tp_str name)
 	return 0;
 }
 
+int tp_module_api(tp_str name) { return is_module_api(name) || parameters_method(name); }
+
 
 /* The model's own attribute that a call of hasattr, getattr or setattr
  * (the builtins) names in a plain string (`hasattr(model, "obs_filter")`),
@@ -3097,7 +3099,7 @@ static int method_computes(const tp_matcher *m, tp_str name)
 				uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
 				uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : f;
 				tp_str leaf = kind(m, f) == K_ATTRIBUTE ? text(m, tp_child(m->tree, f, F_ATTRIBUTE)) : (tp_str){"", 0};
-				if (kind(m, obj) == K_IDENTIFIER && tp_str_eq(text(m, obj), "self") && !is_module_api(leaf) && !parameters_method(leaf))
+				if (kind(m, obj) == K_IDENTIFIER && tp_str_eq(text(m, obj), "self") && !tp_module_api(leaf))
 					return 1;
 			}
 		}
@@ -3121,6 +3123,9 @@ static int bypasses_forward(const tp_matcher *m, uint32_t i)
 		if (tp_str_eq(a, *o))
 			return 0;
 	int computes = method_computes(m, a);
+	if (computes < 0 && m->dist_repeats &&
+	    tp_map_get(m->dist_repeats, tp_arena_printf(m->arena, "computing method %.*s", (int)a.len, a.ptr), a.len + 17))
+		return 1; /* another file's class runs its layers there (a2c-ppo's evaluate_actions) */
 	if (computes < 0 && m->dist_repeats &&
 	    tp_map_get(m->dist_repeats, tp_arena_printf(m->arena, "no-grad method %.*s", (int)a.len, a.ptr), a.len + 15) &&
 	    !tp_map_get(m->dist_repeats, tp_arena_printf(m->arena, "grad method %.*s", (int)a.len, a.ptr), a.len + 12))

@@ -110,3 +110,39 @@ grep -q "broadcast_buffers=False" "$tmp/adv/out/src_msft_multi/main.py" || fail 
 	{ cat "$tmp/adv.log"; fail "2-process run of the adversarial loss failed"; }
 grep -q "ranks in sync: .* on 2 ranks" "$tmp/adv.log" || { cat "$tmp/adv.log"; fail "adversarial loss: ranks not in sync"; }
 echo "distributed ok: a model that another file's loss runs twice trains with broadcast_buffers=False"
+
+# Training calls a method of a class of another file, named like evaluation
+# (a2c-ppo's evaluate_actions), that runs the model's layers: the gradients
+# are averaged after backward, so the ranks stay in sync.
+mkdir -p "$tmp/pol/src" "$tmp/pol/out"
+cat >"$tmp/pol/src/model.py" <<'PY'
+import torch.nn as nn
+
+
+class Policy(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 2)
+
+    def evaluate_actions(self, x):
+        return self.fc(x).sum()
+PY
+cat >"$tmp/pol/src/main.py" <<'PY'
+import torch
+
+from model import Policy
+
+model = Policy().cuda()
+optimizer = torch.optim.Adam(model.parameters())
+for step in range(5):
+    loss = model.evaluate_actions(torch.randn(8, 4).cuda())
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+PY
+"$bin" -q -i "$tmp/pol/src" -o "$tmp/pol/out" distributed -m main.py
+grep -q "torch.distributed.all_reduce(npu_param.grad)" "$tmp/pol/out/src_msft_multi/main.py" || fail "another file's computing method: no gradient averaging"
+(cd "$tmp/pol/out/src_msft_multi" && "$bin" run --nproc 2 main.py) >"$tmp/pol.log" 2>&1 ||
+	{ cat "$tmp/pol.log"; fail "2-process run of the other file's method failed"; }
+grep -q "ranks in sync: .* on 2 ranks" "$tmp/pol.log" || { cat "$tmp/pol.log"; fail "other file's method: ranks not in sync"; }
+echo "distributed ok: a method of another file's class that runs the layers gets its gradients averaged"
