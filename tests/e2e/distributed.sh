@@ -14,6 +14,11 @@ cp fixtures/train/cnn_amp.py "$tmp/proj/train.py"
 "$bin" -q -i "$tmp/proj" -o "$tmp/out" distributed -m train.py -t model
 res="$tmp/out/proj_msft_multi"
 fail() { echo "FAIL: $*"; exit 1; }
+# in_sync NAME DIR FILE: FILE (in DIR) trains on 2 processes and its ranks end in sync.
+in_sync() {
+	(cd "$2" && "$bin" run --nproc 2 "$3") >"$tmp/$1.log" 2>&1 || { cat "$tmp/$1.log"; fail "2-process run of $1 failed"; }
+	grep -q "ranks in sync: .* on 2 ranks" "$tmp/$1.log" || { cat "$tmp/$1.log"; fail "$1: ranks not in sync"; }
+}
 
 [ -x "$res/run_distributed_npu.sh" ] || fail "run_distributed_npu.sh missing or not executable"
 bash -n "$res/run_distributed_npu.sh" || fail "run_distributed_npu.sh does not parse"
@@ -34,9 +39,7 @@ echo "distributed ok: one process $one batches per epoch, ranks $r0 + $r1, in sy
 # layers (model[0](x)) runs around DDP's forward: the gradient averaging after
 # backward keeps the ranks in sync.
 for c in method_bypass layer_bypass; do
-	(cd "$tmp" && "$bin" run --nproc 2 "$root/tests/cases/distributed/$c/expected.py") >"$tmp/$c.log" 2>&1 ||
-		{ cat "$tmp/$c.log"; fail "2-process run of $c failed"; }
-	grep -q "ranks in sync: .* on 2 ranks" "$tmp/$c.log" || { cat "$tmp/$c.log"; fail "$c: ranks not in sync"; }
+	in_sync "$c" "$tmp" "$root/tests/cases/distributed/$c/expected.py"
 done
 echo "distributed ok: training through the model's methods or layers stays in sync"
 
@@ -44,9 +47,7 @@ echo "distributed ok: training through the model's methods or layers stays in sy
 # or through MAIN's saver function): the barrier before the load keeps the
 # other ranks from reading a file half written.
 for c in load_after_save load_after_saver_call; do
-	(cd "$tmp" && "$bin" run --nproc 2 "$root/tests/cases/distributed/$c/expected.py") >"$tmp/$c.log" 2>&1 ||
-		{ cat "$tmp/$c.log"; fail "2-process run of $c failed"; }
-	grep -q "ranks in sync: .* on 2 ranks" "$tmp/$c.log" || { cat "$tmp/$c.log"; fail "$c: ranks not in sync"; }
+	in_sync "$c" "$tmp" "$root/tests/cases/distributed/$c/expected.py"
 done
 echo "distributed ok: every rank reloads rank 0's checkpoint after the barrier"
 
@@ -67,8 +68,7 @@ def fit(net):
 PY
 cp "$root/tests/cases/distributed/dataparallel_trained_elsewhere/input.py" "$tmp/dp/src/main.py"
 "$bin" -q -i "$tmp/dp/src" -o "$tmp/dp/out" distributed -m main.py
-(cd "$tmp/dp/out/src_msft_multi" && "$bin" run --nproc 2 main.py) >"$tmp/dp.log" 2>&1 || { cat "$tmp/dp.log"; fail "2-process run of dp failed"; }
-grep -q "ranks in sync: .* on 2 ranks" "$tmp/dp.log" || { cat "$tmp/dp.log"; fail "dp: ranks not in sync"; }
+in_sync dp "$tmp/dp/out/src_msft_multi" main.py
 echo "distributed ok: the network MAIN put in DataParallel trains in sync under DDP"
 
 # A loss function of another file that runs the model on clean and perturbed
@@ -106,9 +106,7 @@ for epoch in range(2):
 PY
 "$bin" -q -i "$tmp/adv/src" -o "$tmp/adv/out" distributed -m main.py
 grep -q "broadcast_buffers=False" "$tmp/adv/out/src_msft_multi/main.py" || fail "a model that another file's loss runs twice: no broadcast_buffers=False"
-(cd "$tmp/adv/out/src_msft_multi" && "$bin" run --nproc 2 main.py) >"$tmp/adv.log" 2>&1 ||
-	{ cat "$tmp/adv.log"; fail "2-process run of the adversarial loss failed"; }
-grep -q "ranks in sync: .* on 2 ranks" "$tmp/adv.log" || { cat "$tmp/adv.log"; fail "adversarial loss: ranks not in sync"; }
+in_sync adv "$tmp/adv/out/src_msft_multi" main.py
 echo "distributed ok: a model that another file's loss runs twice trains with broadcast_buffers=False"
 
 # Training calls a method of a class of another file, named like evaluation
@@ -142,7 +140,5 @@ for step in range(5):
 PY
 "$bin" -q -i "$tmp/pol/src" -o "$tmp/pol/out" distributed -m main.py
 grep -q "torch.distributed.all_reduce(npu_param.grad)" "$tmp/pol/out/src_msft_multi/main.py" || fail "another file's computing method: no gradient averaging"
-(cd "$tmp/pol/out/src_msft_multi" && "$bin" run --nproc 2 main.py) >"$tmp/pol.log" 2>&1 ||
-	{ cat "$tmp/pol.log"; fail "2-process run of the other file's method failed"; }
-grep -q "ranks in sync: .* on 2 ranks" "$tmp/pol.log" || { cat "$tmp/pol.log"; fail "other file's method: ranks not in sync"; }
+in_sync pol "$tmp/pol/out/src_msft_multi" main.py
 echo "distributed ok: a method of another file's class that runs the layers gets its gradients averaged"
