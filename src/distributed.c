@@ -2980,8 +2980,9 @@ static void elsewhere(tp_matcher *m, tp_str model, uint32_t wrap_at, const tp_ca
 			continue;
 		if (own)
 			qn = tp_arena_printf(m->arena, "%.*s (%.*s)", (int)text(m, fn).len, text(m, fn).ptr, (int)text(m, use).len, text(m, use).ptr);
-		else if (!b || b->kind != TP_BIND_IMPORT || !qn || strncmp(qn, "torch", 5) == 0 || strcmp(qn, "copy.deepcopy") == 0)
-			continue; /* MAIN's copies are made of the plain module */
+		else if (!b || b->kind != TP_BIND_IMPORT || !qn || (strncmp(qn, "torch", 5) == 0 && (qn[5] == '.' || !qn[5])) ||
+			 strcmp(qn, "copy.deepcopy") == 0)
+			continue; /* torch's own functions, and MAIN's copies, made of the plain module (torchrl's are not torch's) */
 		int known = 0;
 		for (size_t k = 0; k < seen.len && !known; k++)
 			known = strcmp(seen.items[k], qn) == 0;

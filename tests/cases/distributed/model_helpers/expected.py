@@ -3,6 +3,7 @@ import torch_npu
 from torch.utils.data import DataLoader, TensorDataset
 
 from evaluate import eval_net
+from torchrl.modules import ValueOperator
 from utils import load_checkpoint, save_checkpoint
 import os
 
@@ -43,3 +44,4 @@ for epoch in range(3):
     report(net, epoch)
     last = list(net.module.children())[-1]  # the layers: through .module
     if npu_rank == 0: save_checkpoint(net.module, optimizer, "ck.pth")  # saves the module's keys
+    critic = ValueOperator(module=net, in_keys=["x"])  # torchrl is not torch: its code gets the wrapper

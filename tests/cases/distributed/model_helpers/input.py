@@ -2,6 +2,7 @@ import torch
 from torch.utils.data import DataLoader, TensorDataset
 
 from evaluate import eval_net
+from torchrl.modules import ValueOperator
 from utils import load_checkpoint, save_checkpoint
 
 
@@ -31,3 +32,4 @@ for epoch in range(3):
     report(net, epoch)
     last = list(net.children())[-1]  # the layers: through .module
     save_checkpoint(net, optimizer, "ck.pth")  # saves the module's keys
+    critic = ValueOperator(module=net, in_keys=["x"])  # torchrl is not torch: its code gets the wrapper
