@@ -138,7 +138,31 @@ static const char *const frameworks[] = {
 	"mmcv.runner.init_dist", "mmcv.runner.dist_utils.init_dist", "mmengine.dist.init_dist", "mmengine.runner.Runner",
 	/* Horovod (horovodrun), Ray Train (its workers), Ignite's idist */
 	"horovod.torch.init", "horovod.torch.DistributedOptimizer", "ray.train.torch.prepare_model", "ray.train.torch.TorchTrainer",
-	"ignite.distributed.auto_model", "ignite.distributed.Parallel", "ignite.distributed.initialize", NULL};
+	"ignite.distributed.auto_model", "ignite.distributed.Parallel", "ignite.distributed.initialize",
+	/* MPI (mpirun: spinningup's mpi_avg_grads), detectron2's trainer, BasicSR's pipeline (its init_dist) */
+	"mpi4py.MPI.COMM_WORLD", "detectron2.engine.DefaultTrainer", "detectron2.engine.defaults.DefaultTrainer",
+	"basicsr.train.train_pipeline", NULL};
+
+/* The framework of that list that node i uses: a call of it or of its
+ * class's method (`Trainer.from_argparse_args(args)`), an annotation that
+ * names it (`trainer: Trainer = hydra.utils.instantiate(cfg.trainer)`, where
+ * a config builds it), or a dotted name of it (`comm = MPI.COMM_WORLD`);
+ * qn: i's qualified name when it is a call. */
+static const char *framework(const tp_matcher *m, uint32_t i, const char *qn)
+{
+	if (kind(m, i) == K_TYPE && N(m, i)->first != TP_NONE)
+		qn = tp_resolve_qname(m->res, N(m, i)->first, NULL);
+	else if (kind(m, i) == K_ATTRIBUTE && N(m, i)->field != F_FUNCTION && kind(m, N(m, i)->parent) != K_ATTRIBUTE)
+		qn = tp_resolve_qname(m->res, i, NULL);
+	else if (kind(m, i) != K_CALL)
+		return NULL;
+	for (const char *const *f = frameworks; qn && *f; f++) {
+		size_t n = strlen(*f);
+		if (strncmp(qn, *f, n) == 0 && (!qn[n] || (qn[n] == '.' && kind(m, i) == K_CALL)))
+			return *f;
+	}
+	return NULL;
+}
 
 /* `model = DataParallel(model, ...)` (`self.model = ...(self.model)`) on
  * lines of its own would become `model = model`: its lines go instead (with a comment after it), or it
@@ -3908,7 +3932,8 @@ void tp_distributed(tp_matcher *m)
 	 * device): the workers do not run the block under `if __name__ ==
 	 * "__main__":` where the setup would go. */
 	static const char *const spawners[] = {"torch.multiprocessing.spawn", "torch.multiprocessing.start_processes",
-					       "torch.multiprocessing.spawn.spawn", NULL};
+					       "torch.multiprocessing.spawn.spawn", "detectron2.engine.launch",
+					       "detectron2.engine.launch.launch", "yolox.core.launch", "yolox.core.launch.launch", NULL};
 	uint32_t workers = device_workers(m);
 	if (workers != TP_NONE) {
 		note(m, workers, tp_arena_printf(m->arena, "MAIN starts a worker per device itself (%s): distributed mode adds nothing "
@@ -3917,6 +3942,7 @@ void tp_distributed(tp_matcher *m)
 	}
 	for (uint32_t i = 0; i < m->tree->count; i++) {
 		const char *qn = kind(m, i) == K_CALL ? qname(m, i) : NULL;
+		const char *fw = framework(m, i, qn);
 		if (tp_match__qname_in(qn, spawners)) {
 			note(m, i, tp_arena_printf(m->arena, "MAIN starts its ranks itself (%s): distributed mode adds nothing and writes no "
 							     "launcher (start it as before, without torchrun); the normal rules still apply", qn));
@@ -3933,10 +3959,10 @@ void tp_distributed(tp_matcher *m)
 							     "--nproc_per_node=N for one that reads LOCAL_RANK); the normal rules still apply", qn));
 			return;
 		}
-		if (tp_match__qname_in(qn, frameworks)) {
+		if (fw) {
 			note(m, i, tp_arena_printf(m->arena, "MAIN trains through %s, which distributes the training itself when its "
-							     "launcher starts it (torchrun, deepspeed, accelerate launch, horovodrun): distributed "
-							     "mode adds nothing and writes no launcher; the normal rules still apply", qn));
+							     "launcher starts it (torchrun, deepspeed, accelerate launch, horovodrun, mpirun): distributed "
+							     "mode adds nothing and writes no launcher; the normal rules still apply", fw));
 			return;
 		}
 	}
