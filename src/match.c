@@ -542,14 +542,19 @@ static int imports_no_npu(const tp_matcher *m, uint32_t stmt)
 
 /* An import of a package that has no NPU build (flash_attn), the module
  * itself or, in `from nvdiffrast import torch`, a name it imports: the
- * import fails there. A WARNING where an except clause catches that. */
+ * import fails there. A WARNING where an except clause catches that, unless
+ * the rule says the import succeeds (pynvml: its use fails). */
 static int no_npu_import(tp_matcher *m, uint32_t stmt, const char *module)
 {
 	const tp_rule *r = no_npu_rule(m, module);
 	if (!r)
 		return 0;
 	uint32_t use = tp_match__caught(m, stmt, import_errors) ? used_unbound(m, stmt) : TP_NONE;
-	if (use != TP_NONE) {
+	if (r->warning && tp_match__caught(m, stmt, import_errors)) /* pure Python: the import works, its use fails */
+		tp_match__finding(m, r, TP_OP_UNSUPPORTED, stmt, module,
+				  tp_arena_printf(m->arena, "%s; the import is in a try, but %s, which no except clause around the "
+							    "import catches", r->unsupported_tip, r->warning));
+	else if (use != TP_NONE) {
 		tp_str name = text(m, use);
 		tp_match__finding(m, r, TP_OP_UNSUPPORTED, stmt, module,
 				  tp_arena_printf(m->arena, "%s; the import is in a try, but its except clause binds no %.*s, which the "
@@ -1691,22 +1696,48 @@ static uint32_t accelerator_source(const tp_matcher *m, uint32_t e)
 
 static int is_store(const tp_matcher *m, uint32_t n);
 
+/* Whether read u of a framework's accelerator name gives it to no torch
+ * code: a comparison with strings (`"float16" if device == "cuda" else
+ * ...`), whose strings are then the framework's names too (claimed when
+ * claim is set), or a text for people (an f-string, print(...)). */
+static int names_only(tp_matcher *m, uint32_t u, int claim)
+{
+	uint32_t p = N(m, u)->parent;
+	if (kind(m, p) == K_COMPARISON) {
+		for (uint32_t c = N(m, p)->first; c != TP_NONE; c = N(m, c)->next)
+			if (c != u && kind(m, c) != K_STRING)
+				return 0;
+		for (uint32_t c = N(m, p)->first; claim && c != TP_NONE; c = N(m, c)->next)
+			m->claimed[c] = 1;
+		return 1;
+	}
+	uint32_t call = kind(m, p) == K_ARG_LIST ? N(m, p)->parent : TP_NONE, fn = call == TP_NONE ? TP_NONE : tp_child(m->tree, call, F_FUNCTION);
+	if (text_is(m, fn, "print") && !tp_resolve_name(m->res, fn, "print", 5))
+		return 1;
+	for (; p != TP_NONE && kind(m, p) != K_EXPR_STMT && kind(m, p) != K_BLOCK; p = N(m, p)->parent)
+		if (kind(m, p) == K_INTERPOLATION)
+			return 1;
+	return 0;
+}
+
 /* Whether the name that identifier e reads is read elsewhere too (`device
  * = "cuda"` given to CTranslate2 and to torch alike): its value is then no
- * framework's name alone. */
-static int read_elsewhere(const tp_matcher *m, uint32_t e)
+ * framework's name alone. Reads that give it to no torch code (names_only)
+ * do not count; with claim, the strings they compare it with are claimed. */
+static int read_elsewhere(tp_matcher *m, uint32_t e, int claim)
 {
 	tp_str name = text(m, e);
 	const tp_binding *b = tp_resolve_name(m->res, e, name.ptr, name.len);
-	for (uint32_t u = 0; b && u < m->tree->count; u++) {
-		if (u == e || kind(m, u) != K_IDENTIFIER || !tp_str_same(text(m, u), name) || is_store(m, u))
-			continue;
-		uint16_t pk = kind(m, N(m, u)->parent), f = N(m, u)->field;
-		int named = f == F_ATTRIBUTE || (f == F_NAME && (pk == K_KEYWORD_ARG || pk == K_DEFAULT_PARAM || pk == K_TYPED_DEFAULT_PARAM)) ||
-			    pk == K_PARAMETERS || pk == K_LAMBDA_PARAMS || pk == K_TYPED_PARAM || pk == K_GLOBAL || pk == K_NONLOCAL;
-		if (!named && tp_resolve_name(m->res, u, name.ptr, name.len) == b)
-			return 1;
-	}
+	for (int pass = 0; pass < 1 + claim; pass++)
+		for (uint32_t u = 0; b && u < m->tree->count; u++) {
+			if (u == e || kind(m, u) != K_IDENTIFIER || !tp_str_same(text(m, u), name) || is_store(m, u))
+				continue;
+			uint16_t pk = kind(m, N(m, u)->parent), f = N(m, u)->field;
+			int named = f == F_ATTRIBUTE || (f == F_NAME && (pk == K_KEYWORD_ARG || pk == K_DEFAULT_PARAM || pk == K_TYPED_DEFAULT_PARAM)) ||
+				    pk == K_PARAMETERS || pk == K_LAMBDA_PARAMS || pk == K_TYPED_PARAM || pk == K_GLOBAL || pk == K_NONLOCAL;
+			if (!named && tp_resolve_name(m->res, u, name.ptr, name.len) == b && !names_only(m, u, pass == 1))
+				return 1;
+		}
 	return 0;
 }
 
@@ -1728,14 +1759,18 @@ static int accelerator_value(tp_matcher *m, const tp_rule *r, uint32_t v, int de
 		return kind(m, c) == K_STRING_START && kind(m, close) == K_STRING_END &&
 		       tp_regex_match(r->pattern, m->src + N(m, c)->end, N(m, close)->start - N(m, c)->end);
 	case K_CONDITIONAL: { /* a if cond else b */
-		uint32_t b = c == TP_NONE || N(m, c)->next == TP_NONE ? TP_NONE : N(m, N(m, c)->next)->next;
-		return accelerator_value(m, r, c, depth + 1, claim) | (b != TP_NONE && accelerator_value(m, r, b, depth + 1, claim));
+		uint32_t cond = c == TP_NONE ? TP_NONE : N(m, c)->next, b = cond == TP_NONE ? TP_NONE : N(m, cond)->next;
+		int gpu = accelerator_value(m, r, c, depth + 1, claim) | (b != TP_NONE && accelerator_value(m, r, b, depth + 1, claim));
+		const char *qn = gpu && claim && kind(m, cond) == K_CALL ? tp_resolve_qname(m->res, tp_child(m->tree, cond, F_FUNCTION), NULL) : NULL;
+		for (uint32_t j = cond; qn && strcmp(qn, "torch.cuda.is_available") == 0 && j < N(m, cond)->end_index; j++)
+			m->claimed[j] = 1; /* "cuda" stays the framework's: so does the test that picks it (the CPU on the NPU) */
+		return gpu;
 	}
 	case K_PARENTHESIZED:
 		return c != TP_NONE && accelerator_value(m, r, c, depth + 1, claim);
 	case K_IDENTIFIER: /* a value read elsewhere too stays the rules' to convert */
 		return accelerator_source(m, v) != v &&
-		       accelerator_value(m, r, accelerator_source(m, v), depth + 1, claim && !read_elsewhere(m, v));
+		       accelerator_value(m, r, accelerator_source(m, v), depth + 1, claim && !read_elsewhere(m, v, claim));
 	case K_CALL: /* CUDAAccelerator() */
 		return framework_name(m, tp_resolve_qname(m->res, tp_child(m->tree, v, F_FUNCTION), NULL), offsetof(tp_rule, gpu_classes)) != NULL;
 	default:

@@ -55,7 +55,8 @@ static const struct key_spec similar_keys[] = {
 	{"max_positional", KEY_INDEX, 0, S(arg_idx)}, {"allowed_keywords", KEY_NAMES, 0, 0},
 	{"required_keywords", KEY_REQUIRED, 0, 0}, {"warning", KEY_TEXT, 1, S(warning)}, {0}};
 static const struct key_spec no_npu_keys[] = {
-	{"module", KEY_NAME, 1, S(old_name)}, {"tip", KEY_TEXT, 1, S(unsupported_tip)}, {0}};
+	{"module", KEY_NAME, 1, S(old_name)}, {"tip", KEY_TEXT, 1, S(unsupported_tip)},
+	{"import_succeeds", KEY_TEXT, 0, S(warning)}, {0}};
 static const struct key_spec accelerator_keys[] = {
 	{"packages", KEY_SET, 1, S(packages)}, {"calls", KEY_SET, 1, S(calls)},
 	{"arg_keyword", KEY_NAME, 0, S(arg_keyword)}, {"arg_idx", KEY_INDEX, 0, S(arg_idx)}, {"gpu_pattern", KEY_REGEX, 0, S(pattern)},

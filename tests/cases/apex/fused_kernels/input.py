@@ -1,8 +1,10 @@
 # apex's CUDA-only optimizers and norms (DeepLearningExamples BERT,
 # mlcommons unet3d, gpt-neox): FusedLayerNorm from its defining module is
-# rewritten like the package's; the others have no NPU build and are reported.
+# rewritten like the package's; the others have no NPU build and are reported,
+# also the functions that load the kernel at their first call (InternEvo).
 import torch
 from apex.normalization.fused_layer_norm import FusedLayerNorm
+from apex.normalization.fused_layer_norm import mixed_dtype_fused_rms_norm_affine
 from apex.optimizers import FusedLAMB, FusedNovoGrad
 import apex
 

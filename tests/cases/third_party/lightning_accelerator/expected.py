@@ -12,10 +12,10 @@ trainer2 = Trainer(accelerator="cuda", devices=[0, 1], precision="16-mixed")
 trainer3 = pl.Trainer(gpus=1, precision=16)
 trainer4 = L.Trainer(accelerator="auto", devices="auto")
 fabric = L.Fabric(accelerator="cuda", devices=2, strategy="ddp")
-fabric2 = Fabric(accelerator=("cuda" if torch.npu.is_available() else "cpu"))
-trainer5 = Trainer(accelerator="gpu" if torch.npu.is_available() else "cpu")
+fabric2 = Fabric(accelerator=("cuda" if torch.cuda.is_available() else "cpu"))
+trainer5 = Trainer(accelerator="gpu" if torch.cuda.is_available() else "cpu")
 trainer6 = Trainer(accelerator=CUDAAccelerator(), devices=1)
-acc = "cuda" if torch.npu.is_available() else "cpu"
+acc = "cuda" if torch.cuda.is_available() else "cpu"
 trainer7 = L.Trainer(accelerator=acc)
 cfg = {"accelerator": "cuda", "devices": 1}
 trainer8 = L.Trainer(**cfg)

@@ -6,7 +6,7 @@ from lightning.pytorch import Trainer
 
 class GPUTrainer(pl.Trainer):  # picks the accelerator in its own __init__
     def __init__(self, *args, **kwargs):
-        accelerator = "gpu" if torch.npu.is_available() else "cpu"
+        accelerator = "gpu" if torch.cuda.is_available() else "cpu"
         super().__init__(accelerator=accelerator, *args, **kwargs)
 
 
