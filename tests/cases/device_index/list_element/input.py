@@ -1,4 +1,5 @@
-# CycleGAN-style: the device is the first of a list of GPU ids.
+# CycleGAN-style: the device is the first of a list of GPU ids; TorchDrug's is
+# the one its rank picks (any index but a slice, which is a list).
 import torch
 
 
@@ -11,3 +12,11 @@ def init_net(net, gpu_ids):
 
 def move(opt, x, rows):
     return x.to(opt.gpu_ids[0]), x.to(rows[0])  # rows: not device ids
+
+
+class Engine:
+    def __init__(self, gpus, rank):
+        self.gpus, self.rank = gpus, rank
+        self.device = torch.device(gpus[rank % len(gpus)])
+        self.first_two = [torch.device(g) for g in gpus[:2]]
+        self.model = torch.nn.Linear(2, 2).to(self.gpus[self.rank])
