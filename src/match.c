@@ -374,6 +374,20 @@ static uint32_t if_branches(const tp_matcher *m, uint32_t cond, uint32_t *orelse
 	return then;
 }
 
+/* Whether stmt raises whatever happens: a raise, or an if/else whose
+ * branches each start with one (Deformable-DETR's setup.py: `if CUDA_HOME
+ * is None: raise ... else: raise ...`). */
+static int always_raises(const tp_matcher *m, uint32_t stmt, int depth)
+{
+	if (is_raise(m, stmt))
+		return 1;
+	if (kind(m, stmt) != K_IF || depth > 8)
+		return 0;
+	uint32_t orelse, then = if_branches(m, N(m, stmt)->first, &orelse);
+	return orelse != TP_NONE && always_raises(m, first_statement(m, then), depth + 1) &&
+	       always_raises(m, first_statement(m, orelse), depth + 1);
+}
+
 /* Whether stmt sits in the body of an `if TYPE_CHECKING:`, which never runs. */
 static int type_checking_only(const tp_matcher *m, uint32_t stmt)
 {
@@ -2370,7 +2384,7 @@ static enum guard guards_cuda(tp_matcher *m, uint32_t node, int tensor, uint32_t
 		if (negated)
 			branch = body;
 		if (fallback != TP_NONE) {
-			*raises = is_raise(m, first_statement(m, fallback));
+			*raises = always_raises(m, first_statement(m, fallback), 0);
 			if (!*raises && m->extensions && ext_use_in(m, fallback, 0) != TP_NONE)
 				*raises = 2; /* it calls the extension too: no fallback */
 		}
