@@ -1926,8 +1926,11 @@ static void framework_call(tp_matcher *m, const tp_rule *r, uint32_t call, const
 		} else if (k == K_KEYWORD_ARG || at) {
 			tp_str name = at ? (tp_str){r->arg_keyword, strlen(r->arg_keyword)} : text(m, tp_child(m->tree, c, F_NAME));
 			gpu |= framework_arg(m, r, name, v, &chosen);
-		} else if (k == K_LIST_SPLAT || k == K_DICT_SPLAT || (r->arg_idx < 0 && k != K_COMMENT))
+		} else if (k == K_LIST_SPLAT || k == K_DICT_SPLAT || (r->arg_idx < 0 && k != K_COMMENT)) {
 			chosen = 1; /* *args, **kwargs, or a positional argument where the rule names none (Fabric's first) */
+			if (k == K_DICT_SPLAT && kind(m, v) == K_IDENTIFIER) /* what a **kwargs parameter gets: kwargs["load_in_8bit"] = True */
+				gpu |= framework_dict_additions(m, r, v, &chosen);
+		}
 	}
 	if (gpu)
 		tp_match__finding(m, r, TP_OP_UNSUPPORTED, call, qn, r->unsupported_tip);
