@@ -616,17 +616,8 @@ void tp_repeated_forwards(tp_strings *out, tp_parser *parser, const char *src, s
 			int off = method != c && names_grad_off(t, src, c, method);
 			tp_str mn = {src + t->nodes[mname].start, t->nodes[mname].end - t->nodes[mname].start};
 			tp_array_push(out, tp_xprintf("%s method %.*s", off ? "no-grad" : "grad", (int)mn.len, mn.ptr));
-			for (uint32_t j = method; !off && j < t->nodes[method].end_index; j++) {
-				uint32_t fn = t->nodes[j].kind == K_CALL ? tp_child(t, j, F_FUNCTION) : TP_NONE;
-				uint32_t obj = fn != TP_NONE && t->nodes[fn].kind == K_ATTRIBUTE ? tp_child(t, fn, F_OBJECT) : fn;
-				uint32_t leaf = fn != obj ? tp_child(t, fn, F_ATTRIBUTE) : TP_NONE;
-				tp_str l = leaf == TP_NONE ? (tp_str){"", 0} : (tp_str){src + t->nodes[leaf].start, t->nodes[leaf].end - t->nodes[leaf].start};
-				if (obj != TP_NONE && t->nodes[obj].kind == K_IDENTIFIER && t->nodes[obj].end - t->nodes[obj].start == 4 &&
-				    memcmp(src + t->nodes[obj].start, "self", 4) == 0 && !tp_module_api(l)) {
-					tp_array_push(out, tp_xprintf("computing method %.*s", (int)mn.len, mn.ptr));
-					break;
-				}
-			}
+			if (!off && tp_runs_layers(t, src, method))
+				tp_array_push(out, tp_xprintf("computing method %.*s", (int)mn.len, mn.ptr));
 		}
 		uint32_t name = def != TP_NONE && t->nodes[def].kind == K_FUNCTION_DEF ? tp_child(t, def, F_NAME) : TP_NONE;
 		uint32_t params = name == TP_NONE ? TP_NONE : tp_child(t, def, F_PARAMETERS), body = tp_child(t, def, F_BODY);

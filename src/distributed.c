@@ -499,7 +499,19 @@ static int is_module_api(tp_str name)
 	return 0;
 }
 
-int tp_module_api(tp_str name) { return is_module_api(name) || parameters_method(name); }
+int tp_runs_layers(const tp_tree *t, const char *src, uint32_t def)
+{
+	for (uint32_t j = def; j < t->nodes[def].end_index; j++) {
+		uint32_t f = t->nodes[j].kind == K_CALL ? tp_child(t, j, F_FUNCTION) : TP_NONE;
+		uint32_t obj = f != TP_NONE && t->nodes[f].kind == K_ATTRIBUTE ? tp_child(t, f, F_OBJECT) : f;
+		uint32_t leaf = obj != f ? tp_child(t, f, F_ATTRIBUTE) : TP_NONE;
+		tp_str l = leaf == TP_NONE ? (tp_str){"", 0} : (tp_str){src + t->nodes[leaf].start, t->nodes[leaf].end - t->nodes[leaf].start};
+		if (obj != TP_NONE && t->nodes[obj].kind == K_IDENTIFIER && t->nodes[obj].end - t->nodes[obj].start == 4 &&
+		    memcmp(src + t->nodes[obj].start, "self", 4) == 0 && !is_module_api(l) && !parameters_method(l))
+			return 1;
+	}
+	return 0;
+}
 
 
 /* The model's own attribute that a call of hasattr, getattr or setattr
@@ -3120,13 +3132,8 @@ static int method_computes(const tp_matcher *m, tp_str name)
 			if (n == TP_NONE || !tp_str_same(text(m, n), name))
 				continue;
 			defined = 0;
-			for (uint32_t j = def; !grad_off(m, def) && j < N(m, def)->end_index; j++) {
-				uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE;
-				uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : f;
-				tp_str leaf = kind(m, f) == K_ATTRIBUTE ? text(m, tp_child(m->tree, f, F_ATTRIBUTE)) : (tp_str){"", 0};
-				if (kind(m, obj) == K_IDENTIFIER && tp_str_eq(text(m, obj), "self") && !tp_module_api(leaf))
-					return 1;
-			}
+			if (!grad_off(m, def) && tp_runs_layers(m->tree, m->src, def))
+				return 1;
 		}
 	}
 	return defined;

@@ -84,9 +84,9 @@ int tp_match__qname_in(const char *qn, const char *const *names);
 int tp_match__caught(const tp_matcher *m, uint32_t node, const char *const *caught);
 /* distributed.c: DistributedDataParallel's qualified names (NULL-ended). */
 extern const char *const tp_ddp_names[];
-/* distributed.c: whether a method name is nn.Module's own API (`to`,
- * `eval`, `named_parameters`) rather than one of the model's layers. */
-int tp_module_api(tp_str name);
+/* distributed.c: whether the function or method def calls self(...) or a
+ * layer of self (`self.fc(x)`, not nn.Module's own `self.to(d)`). */
+int tp_runs_layers(const tp_tree *t, const char *src, uint32_t def);
 /* distributed.c: the DDP edits of MAIN, before the walk. */
 void tp_distributed(tp_matcher *m);
 /* distributed.c: -s, device choices follow DEVICE_ID. */

@@ -439,8 +439,9 @@ static int indent_of(struct indent *in, const char *src, const tp_node *n)
 	return 1;
 }
 
-/* Python's keywords that the grammar may take for a name, with no error,
- * where a clause stands apart from its statement: it reads
+/* Whether a name the grammar read is one of Python's keywords, which it
+ * may take for a name with no error where a clause stands apart from its
+ * statement: it reads
  *     if a:
  *         x = 1
  *     y = 2
@@ -450,16 +451,7 @@ static int indent_of(struct indent *in, const char *src, const tp_node *n)
  * PyTorch 0.3's .cuda(async=True) has a rule of its own. */
 static int keyword_name(const char *s, size_t n)
 {
-	static const char *const hard[] = {"and", "as", "assert", "break", "class", "continue", "def", "del", "elif",
-					   "else", "except", "finally", "for", "from", "global", "if", "import", "in",
-					   "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
-					   "while", "with", "yield"};
-	if (n < 2 || n > 8 || s[0] < 'a' || s[0] > 'y')
-		return 0;
-	for (size_t i = 0; i < sizeof hard / sizeof *hard; i++)
-		if (strlen(hard[i]) == n && memcmp(hard[i], s, n) == 0)
-			return 1;
-	return 0;
+	return tp_python_keyword(s, n) && !(n == 5 && memcmp(s, "async", 5) == 0) && !(n == 5 && memcmp(s, "await", 5) == 0);
 }
 
 /* The first line of a block's or statement's children (of the module, at

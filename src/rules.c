@@ -81,24 +81,16 @@ static const struct kind_spec {
 	[TP_RULE_ACCELERATOR] = {"AcceleratorRule", accelerator_keys},
 };
 
-/* Python's reserved words: no name is spelled as one. A name that a rule
- * writes into the code must not be one (`mylib.lambda(x)` is no call); one it
- * finds may (`x.cuda(async=True)`, from before Python 3.7). */
-static const char *const python_keywords[] = {
-	"False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def",
-	"del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is",
-	"lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", NULL,
-};
-
 /* The first part of the dotted name s that is a keyword (its length in *n),
- * or NULL. */
+ * or NULL. A name that a rule writes into the code must not be one
+ * (`mylib.lambda(x)` is no call); one it finds may (`x.cuda(async=True)`,
+ * from before Python 3.7). */
 static const char *keyword_part(const char *s, size_t *n)
 {
 	for (const char *p = s;; p += *n + 1) {
 		*n = strcspn(p, ".");
-		for (const char *const *k = python_keywords; *k; k++)
-			if (strlen(*k) == *n && memcmp(*k, p, *n) == 0)
-				return p;
+		if (tp_python_keyword(p, *n))
+			return p;
 		if (!p[*n])
 			return NULL;
 	}

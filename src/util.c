@@ -237,3 +237,18 @@ uint64_t tp_hash(const void *data, size_t n)
 	h *= 0xff51afd7ed558ccdull;
 	return h ^ (h >> 33);
 }
+
+int tp_python_keyword(const char *s, size_t n)
+{
+	static const char *const reserved[] = {
+		"False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def",
+		"del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is",
+		"lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", NULL,
+	};
+	if (n < 2 || n > 8) /* as, nonlocal: most names are not tried at all */
+		return 0;
+	for (const char *const *k = reserved; *k; k++)
+		if (**k == *s && strlen(*k) == n && memcmp(*k, s, n) == 0)
+			return 1;
+	return 0;
+}

@@ -89,4 +89,7 @@ static inline int tp_str_same(tp_str a, tp_str b) { return a.len == b.len && mem
 
 uint64_t tp_hash(const void *data, size_t n);
 
+/* Whether s[0..n) is one of Python 3's reserved words (async and await too). */
+int tp_python_keyword(const char *s, size_t n);
+
 #endif
