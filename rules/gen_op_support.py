@@ -123,6 +123,7 @@ NEUTRAL = {
     "torch.distributed.destroy_process_group": "releases the process group",
     "torch.distributed.rendezvous": "meets the other processes (a store), no device code",
     "torch.Size": "a tuple of sizes",
+    "torch.version": "the build's version strings (str or None): their methods are str's",
     "torch.autograd.function.once_differentiable": "a Python decorator",
     "torch.autograd.profiler.record_function": "a label in the profile",
     "torch.autograd.Variable": "a legacy wrapper that returns its tensor, wherever it is",

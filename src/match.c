@@ -1170,12 +1170,18 @@ static void affinity(tp_matcher *m, uint32_t node, const char *type, const char 
 	tp_array_push(&m->items, it);
 }
 
-/* Names under a module rule (`torch.cuda.*`) are converted or reported by it. */
+/* Names under a module rule (`torch.cuda.*`) are converted or reported by it.
+ * A rule that keeps the module's name and lists no members only puts tips
+ * on some of them (torch.backends.cuda.is_built): the support lists judge
+ * the others (torch.backends.cuda.sdp_kernel). */
 static int under_module_rule(const tp_matcher *m, const char *qn)
 {
-	for (const char *dot = strchr(qn, '.'); dot; dot = strchr(dot + 1, '.'))
-		if (tp_map_get(&m->rules->module, qn, (size_t)(dot - qn)))
-			return 1;
+	for (const char *dot = strchr(qn, '.'); dot; dot = strchr(dot + 1, '.')) {
+		const tp_rule *r = tp_map_get(&m->rules->module, qn, (size_t)(dot - qn));
+		if (!r)
+			continue;
+		return !r->tips_only || tp_map_get(&r->member_tips, dot + 1, strcspn(dot + 1, ".")) != NULL;
+	}
 	return 0;
 }
 
@@ -2829,7 +2835,8 @@ static int names_no_device(const tp_matcher *m, uint32_t str)
 	uint32_t obj = tp_match__find_arg(m, args, 0, NULL, &kw);
 	const char *oq = obj == TP_NONE ? NULL : tp_resolve_qname(m->res, obj, NULL);
 	tp_str name = {m->src + N(m, str)->start + 1, N(m, str)->end - N(m, str)->start - 2};
-	return !oq || !lookup_z(&m->rules->module, tp_arena_printf(m->arena, "%s.%.*s", oq, (int)name.len, name.ptr));
+	const tp_rule *r = oq ? lookup_z(&m->rules->module, tp_arena_printf(m->arena, "%s.%.*s", oq, (int)name.len, name.ptr)) : NULL;
+	return !r || r->tips_only;
 }
 
 /* The text between a string literal's quotes (prefix included in neither). */

@@ -288,6 +288,7 @@ static int finish_rule(tp_rule *r, const tp_json *entry, const struct src *src)
 	case TP_RULE_MODULE:
 		r->key = r->parent_module ? tp_xprintf("%s.%s", r->parent_module, r->old_name) : tp_xstrdup(r->old_name);
 		r->new_qname = r->parent_module ? tp_xprintf("%s.%s", r->parent_module, r->new_name) : tp_xstrdup(r->new_name);
+		r->tips_only = strcmp(r->key, r->new_qname) == 0 && !r->members.count && !r->renamed.count;
 		break;
 	case TP_RULE_SIMILAR:
 		if (!strchr(r->old_name, '.') || !strchr(r->new_name, '.'))
@@ -448,7 +449,7 @@ static void add_rule(tp_rules *rs, tp_rule *r)
 		tp_map_put(t, r->key, strlen(r->key), first);
 	else
 		rs->import_insert = first;
-	const char *written = r->kind == TP_RULE_MODULE ? r->new_qname : r->kind == TP_RULE_FUNC || r->kind == TP_RULE_ATTR ? r->new_name : NULL;
+	const char *written = r->tips_only ? NULL : r->kind == TP_RULE_MODULE ? r->new_qname : r->kind == TP_RULE_FUNC || r->kind == TP_RULE_ATTR ? r->new_name : NULL;
 	if (written && !tp_map_get(&rs->written, written, strlen(written)))
 		tp_map_put(&rs->written, written, strlen(written), r);
 }

@@ -32,6 +32,8 @@ typedef struct tp_rule {
 	char *key; /* the lookup key this rule is indexed by */
 	char *old_name, *new_name, *parent_module;
 	char *new_qname; /* module rule: the full new module name, "torch.npu" */
+	int tips_only;   /* module rule that keeps the name and lists no members: it only
+			  * puts member_tips on uses (torch.backends.cuda.is_built) */
 	char *func_name, *arg_keyword, *arg_new, *new_keyword;
 	char *arg_add; /* args rule: the value of arg_keyword for a call that lacks the argument */
 	int arg_idx; /* -1 when unset */
