@@ -3082,6 +3082,38 @@ static int uses_as_network(const tp_matcher *m, tp_str model)
 	return 0;
 }
 
+/* Whether MAIN only runs model for inference: it calls no backward, gives
+ * model to no other code, calls it, and each call runs with autograd off
+ * (`with torch.no_grad():`) or after MAIN froze it (`requires_grad_(False)`,
+ * or `p.requires_grad = False` in a loop over its parameters: ESRGAN's
+ * test.py). DDP refuses a model with no parameter to train. */
+static int infers_only(const tp_matcher *m, tp_str model)
+{
+	int calls = 0, all_off = 1, frozen = 0;
+	if (calls_backward(m, 0))
+		return 0;
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t f = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
+		if (kind(m, f) == K_IDENTIFIER && tp_str_same(text(m, f), model)) {
+			calls++;
+			all_off &= grad_off(m, i);
+		} else if (f != TP_NONE && !tp_str_eq(text(m, f), "print") && passes_model(m, i, model)) {
+			return 0;
+		}
+		uint32_t leaf = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_ATTRIBUTE) : TP_NONE;
+		uint32_t args = leaf != TP_NONE ? tp_child(m->tree, i, F_ARGUMENTS) : TP_NONE;
+		frozen |= leaf != TP_NONE && tp_str_eq(text(m, leaf), "requires_grad_") && on_model(m, f, model) &&
+			  tp_str_eq(text(m, args), "(False)");
+		uint32_t left = kind(m, i) == K_ASSIGNMENT ? tp_child(m->tree, i, F_LEFT) : TP_NONE;
+		uint32_t attr = kind(m, left) == K_ATTRIBUTE ? tp_child(m->tree, left, F_ATTRIBUTE) : TP_NONE;
+		if (attr == TP_NONE || !tp_str_eq(text(m, attr), "requires_grad") || !tp_str_eq(text(m, tp_child(m->tree, i, F_RIGHT)), "False"))
+			continue;
+		for (uint32_t p = N(m, i)->parent; p != TP_NONE; p = N(m, p)->parent)
+			frozen |= setup_loop(m, p, model);
+	}
+	return calls && (all_off || frozen);
+}
+
 /* Whether a class of MAIN has a method named name that calls backward: a
  * training step inside the model (`model.train_step(x, opt)`), which runs
  * around DDP's forward, so no gradient is synchronised. */
@@ -4141,6 +4173,10 @@ void tp_distributed(tp_matcher *m)
 		note_file(m, "MAIN builds no optimizer, and model is neither called nor given to other code there: if it trains "
 			     "in its own methods (model.optimize_parameters()), wrap the networks it holds (self.netG) in "
 			     "DistributedDataParallel there by hand; else name the network with -t");
+	else if (!models.len && !*m->dist_model && assigned && infers_only(m, fallback))
+		note_file(m, "MAIN only runs model for inference (with autograd off or its parameters frozen, and no backward): it is "
+			     "not wrapped in DistributedDataParallel, which refuses a model with nothing to train and has no gradient "
+			     "to average here; each rank runs it on its share of the data");
 	else if (!models.len && imports_name(m, fallback))
 		note_file(m, "MAIN imports a module named model (EDSR's `import model`, then `model.Model(args)`), and no optimizer of "
 			     "MAIN names the network: nothing is wrapped; name the network with -t, or wrap it in "
