@@ -126,6 +126,7 @@ NEUTRAL = {
     "torch.version": "the build's version strings (str or None): their methods are str's",
     "torch.autograd.function.once_differentiable": "a Python decorator",
     "torch.autograd.profiler.record_function": "a label in the profile",
+    "torch.profiler.record_function": "a label in the profile",
     "torch.autograd.Variable": "a legacy wrapper that returns its tensor, wherever it is",
     "torch.autograd.variable.Variable": "a legacy wrapper that returns its tensor, wherever it is",
     "torch.is_mlu_available": "another accelerator's test (Cambricon MLUs, added by torch_mlu)",

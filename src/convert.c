@@ -568,7 +568,6 @@ void tp_iterable_datasets(tp_strings *out, tp_parser *parser, const char *src, s
 
 void tp_loader_exports(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel)
 {
-	static const char *const loaders[] = {"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader", NULL};
 	scanned f;
 	if (scan_open(&f, parser, src, len) < 0)
 		return;
@@ -581,7 +580,7 @@ void tp_loader_exports(tp_strings *out, tp_parser *parser, const char *src, size
 				continue;
 			tp_str name = {src + t->nodes[id].start, t->nodes[id].end - t->nodes[id].start};
 			const tp_binding *b = tp_resolve_name(&f.res, 0, name.ptr, name.len);
-			if (b && b->kind == TP_BIND_IMPORT && tp_match__qname_in(b->qname, loaders))
+			if (b && b->kind == TP_BIND_IMPORT && tp_match__qname_in(b->qname, tp_dataloader_names))
 				module_var_names(out, rel, name);
 		}
 	}

@@ -61,8 +61,12 @@ static const char *qname(const tp_matcher *m, uint32_t call)
 }
 
 static const char *const dataparallel[] = {"torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
-					   "torch.nn.parallel.data_parallel.DataParallel", NULL};
-static const char *const dataloader[] = {"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader", NULL};
+					   "torch.nn.parallel.data_parallel.DataParallel", "torch_geometric.nn.DataParallel",
+					   "torch_geometric.nn.data_parallel.DataParallel", NULL};
+/* torch's DataLoader, and PyG's subclasses, which take a sampler= too */
+const char *const tp_dataloader_names[] = {"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader",
+					   "torch_geometric.loader.DataLoader", "torch_geometric.loader.DataListLoader",
+					   "torch_geometric.data.DataLoader", "torch_geometric.data.DataListLoader", NULL};
 const char *const tp_ddp_names[] = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.DistributedDataParallel",
 				    "torch.nn.parallel.distributed.DistributedDataParallel", NULL};
 
@@ -71,7 +75,7 @@ const char *const tp_ddp_names[] = {"torch.nn.parallel.DistributedDataParallel",
  * `DataLoader` that only `from helpers import *` provides). */
 static int dataloader_call(const tp_matcher *m, uint32_t call, const char *qn)
 {
-	if (tp_match__qname_in(qn, dataloader))
+	if (tp_match__qname_in(qn, tp_dataloader_names))
 		return 1;
 	if (!m->dist_loaders || !m->dist_loaders->count)
 		return 0;

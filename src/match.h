@@ -82,8 +82,9 @@ int tp_match__qname_in(const char *qn, const char *const *names);
 /* Whether node runs in the body of a try whose except clause catches one of
  * caught (a NULL-ended list of names; a bare except catches all). */
 int tp_match__caught(const tp_matcher *m, uint32_t node, const char *const *caught);
-/* distributed.c: DistributedDataParallel's qualified names (NULL-ended). */
+/* distributed.c: DistributedDataParallel's qualified names, and the DataLoaders' (NULL-ended). */
 extern const char *const tp_ddp_names[];
+extern const char *const tp_dataloader_names[];
 /* distributed.c: whether the function or method def calls self(...) or a
  * layer of self (`self.fc(x)`, not nn.Module's own `self.to(d)`). */
 int tp_runs_layers(const tp_tree *t, const char *src, uint32_t def);
