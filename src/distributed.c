@@ -595,6 +595,23 @@ static int called_before(const tp_matcher *m, uint32_t node, uint32_t at)
 	return 0;
 }
 
+/* Whether loop i may train: not a loop over the model's own parts (see
+ * setup_loop), nor over an optimizer's param_groups (`g["lr"] = lr` after a
+ * restore), nor one that calls nothing. */
+static int training_loop(const tp_matcher *m, uint32_t i, tp_str model)
+{
+	if (kind(m, i) != K_FOR && kind(m, i) != K_WHILE)
+		return 0;
+	uint32_t over = kind(m, i) == K_FOR ? tp_child(m->tree, i, F_RIGHT) : TP_NONE;
+	if (setup_loop(m, i, model) ||
+	    (kind(m, over) == K_ATTRIBUTE && tp_str_eq(text(m, tp_child(m->tree, over, F_ATTRIBUTE)), "param_groups")))
+		return 0;
+	for (uint32_t j = i + 1; j < N(m, i)->end_index; j++)
+		if (kind(m, j) == K_CALL)
+			return 1;
+	return 0;
+}
+
 /* Whether a statement of block blk after the one that holds node trains
  * the model: a loop, or a call given the model and its optimizer. */
 static int trains_after(const tp_matcher *m, uint32_t blk, uint32_t node, tp_str model)
@@ -604,7 +621,7 @@ static int trains_after(const tp_matcher *m, uint32_t blk, uint32_t node, tp_str
 		for (uint32_t i = t; i < N(m, t)->end_index; i++)
 			if (kind(m, i) == K_FUNCTION_DEF || kind(m, i) == K_CLASS_DEF)
 				i = N(m, i)->end_index - 1;
-			else if ((kind(m, i) == K_FOR && !setup_loop(m, i, model)) || kind(m, i) == K_WHILE || trains_model(m, i, model))
+			else if (training_loop(m, i, model) || trains_model(m, i, model))
 				return 1;
 	return 0;
 }
@@ -626,7 +643,7 @@ static uint32_t wrap_target(const tp_matcher *m, tp_str model, uint32_t first, u
 		for (uint32_t i = t; i < N(m, t)->end_index && loop == TP_NONE; i++)
 			if (kind(m, i) == K_FUNCTION_DEF || kind(m, i) == K_CLASS_DEF) /* defined here, run later (`def freeze(m): for p in ...`) */
 				i = N(m, i)->end_index - 1;
-			else if ((kind(m, i) == K_FOR && !setup_loop(m, i, model)) || kind(m, i) == K_WHILE || trains_model(m, i, model) ||
+			else if (training_loop(m, i, model) || trains_model(m, i, model) ||
 			    (kind(m, i) == K_CALL && passes_model(m, i, model) && trains_when_called(m, i, 0)))
 				loop = t;
 	}
@@ -3504,7 +3521,7 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model, const tp_names *models)
 			stmt = n;
 		else if (model_alias(m, n, model, 1).len || (model_alias(m, n, model, 0).len && !calls_name(m, model_alias(m, n, model, 0))))
 			stmt = n; /* `raw_model = model`, an EMA or target copy: of the module, not of the wrapper */
-		else if (kind(m, n) == K_FOR || kind(m, n) == K_WHILE || (mentions(m, n, model) && !reads_parameters(m, n, model)))
+		else if (training_loop(m, n, model) || (mentions(m, n, model) && !reads_parameters(m, n, model)))
 			break;
 		/* else code that leaves the model alone (the loss, another
 		 * model): a placement after it still comes first */
