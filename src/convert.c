@@ -509,23 +509,47 @@ static void scan_close(scanned *f)
 	tp_arena_free(f->arena);
 }
 
+/* The module-level function that holds node, or 0. */
+static uint32_t top_def(const tp_resolver *res, uint32_t node)
+{
+	uint32_t def = res->scope_of[node];
+	while (def != 0 && res->scope_of[def] != 0)
+		def = res->scope_of[def];
+	return res->tree->nodes[def].kind == K_FUNCTION_DEF ? def : 0;
+}
+
 void tp_distributed_setters(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel)
 {
+	static const char *const setup[] = {"torch.distributed.init_process_group", "torch.multiprocessing.spawn",
+					    "torch.multiprocessing.start_processes", NULL};
 	scanned f;
 	if (scan_open(&f, parser, src, len) < 0)
 		return;
 	const tp_tree *t = &f.tree;
 	tp_resolver *res = &f.res;
-	for (uint32_t i = 0; i < t->count; i++) {
-		uint32_t fn = t->nodes[i].kind == K_CALL ? tp_child(t, i, F_FUNCTION) : TP_NONE;
-		const char *qn = fn == TP_NONE ? NULL : tp_resolve_qname(res, fn, NULL);
-		if (!qn || (strcmp(qn, "torch.distributed.init_process_group") != 0 && !tp_match__qname_in(qn, tp_ddp_names)))
-			continue;
-		uint32_t def = res->scope_of[i];
-		while (def != 0 && res->scope_of[def] != 0)
-			def = res->scope_of[def];
-		uint32_t name = t->nodes[def].kind == K_FUNCTION_DEF ? tp_child(t, def, F_NAME) : TP_NONE;
-		if (def != 0 && name != TP_NONE)
+	/* the functions that do it, then those that call one of them (fairseq's
+	 * call_main spawns distributed_main, which calls distributed_init) */
+	unsigned char *sets = tp_arena_alloc(f.arena, t->count);
+	memset(sets, 0, t->count);
+	for (int more = 1, round = 0; more && round < 8; round++) {
+		more = 0;
+		for (uint32_t i = 0; i < t->count; i++) {
+			uint32_t fn = t->nodes[i].kind == K_CALL ? tp_child(t, i, F_FUNCTION) : TP_NONE;
+			uint32_t def = fn == TP_NONE ? 0 : top_def(res, i);
+			if (!def || sets[def])
+				continue;
+			const char *qn = tp_resolve_qname(res, fn, NULL);
+			const tp_binding *b = t->nodes[fn].kind == K_IDENTIFIER
+						      ? tp_resolve_name(res, fn, src + t->nodes[fn].start, t->nodes[fn].end - t->nodes[fn].start)
+						      : NULL;
+			int callee = b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE && sets[b->value];
+			if (callee || (qn && (tp_match__qname_in(qn, setup) || tp_match__qname_in(qn, tp_ddp_names))))
+				sets[def] = more = 1;
+		}
+	}
+	for (uint32_t def = 1; def < t->count; def++) {
+		uint32_t name = sets[def] ? tp_child(t, def, F_NAME) : TP_NONE;
+		if (name != TP_NONE)
 			module_var_names(out, rel, (tp_str){src + t->nodes[name].start, t->nodes[name].end - t->nodes[name].start});
 	}
 	scan_close(&f);

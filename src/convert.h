@@ -120,8 +120,9 @@ void tp_extension_build_names(tp_strings *out, const tp_resolver *res, uint32_t 
 void tp_extension_names(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
 
 /* The module-level functions of rel (a Python source, src) that call
- * torch.distributed.init_process_group or build a DistributedDataParallel
- * (which wraps the model for its caller), by the names other files call them
+ * torch.distributed.init_process_group, start the ranks (mp.spawn) or build a
+ * DistributedDataParallel (which wraps the model for its caller), or call a
+ * function of rel that does, by the names other files call them
  * by, as tp_extension_names gives a load() variable's (pkg/dist.py gives
  * pkg.dist.setup and dist.setup). Appended to out (owned). */
 void tp_distributed_setters(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);

@@ -397,7 +397,8 @@ static void prescan(job *j, const tp_entries *entries, tp_map *ext_modules, tp_m
 		} else if (ext && memmem(data, len, "cpp_extension", 13)) {
 			gather(tp_extension_names, ext_modules, owned, &parser, data, len, e->rel);
 		}
-		if (dist && (memmem(data, len, "init_process_group", 18) || memmem(data, len, "DistributedDataParallel", 23)))
+		if (dist && (memmem(data, len, "init_process_group", 18) || memmem(data, len, "DistributedDataParallel", 23) ||
+			     memmem(data, len, "spawn", 5) || memmem(data, len, "start_processes", 15)))
 			gather(tp_distributed_setters, dist_setups, owned, &parser, data, len, e->rel);
 		if (dist && j->o->dist_main && (memmem(data, len, "IterableDataset", 15) || memmem(data, len, "IterDataPipe", 12)))
 			gather(tp_iterable_datasets, dist_iterables, owned, &parser, data, len, e->rel);

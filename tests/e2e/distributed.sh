@@ -142,3 +142,56 @@ PY
 grep -q "torch.distributed.all_reduce(npu_param.grad)" "$tmp/pol/out/src_msft_multi/main.py" || fail "another file's computing method: no gradient averaging"
 in_sync pol "$tmp/pol/out/src_msft_multi" main.py
 echo "distributed ok: a method of another file's class that runs the layers gets its gradients averaged"
+
+# MAIN hands its main to a function of another file that starts the ranks,
+# and each rank reaches init_process_group through that file's functions
+# (fairseq's distributed_utils.call_main): MAIN is distributed already, so
+# nothing is added (the spawned workers would not run a setup under
+# `if __name__ == "__main__":`).
+mkdir -p "$tmp/cm/src/pkg" "$tmp/cm/out"
+touch "$tmp/cm/src/pkg/__init__.py"
+cat >"$tmp/cm/src/pkg/dist_utils.py" <<'PY'
+import torch
+import torch.distributed as dist
+
+
+def distributed_init(cfg):
+    dist.init_process_group(backend="nccl", init_method=cfg.init_method, world_size=cfg.world_size, rank=cfg.rank)
+
+
+def distributed_main(i, main, cfg):
+    torch.cuda.set_device(i)
+    cfg.rank = i
+    distributed_init(cfg)
+    main(cfg)
+
+
+def call_main(cfg, main):
+    torch.multiprocessing.spawn(fn=distributed_main, args=(main, cfg), nprocs=torch.cuda.device_count())
+PY
+cat >"$tmp/cm/src/train.py" <<'PY'
+import argparse
+
+import torch
+
+from pkg import dist_utils
+
+
+def main(cfg):
+    model = torch.nn.Linear(4, 2).cuda()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for step in range(10):
+        loss = model(torch.randn(8, 4).cuda()).sum()
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+
+
+if __name__ == "__main__":
+    dist_utils.call_main(argparse.Namespace(init_method="tcp://127.0.0.1:23456", world_size=2, rank=0), main)
+PY
+"$bin" -q -i "$tmp/cm/src" -o "$tmp/cm/out" distributed -m train.py
+! grep -q "DistributedDataParallel\|npu_local_rank" "$tmp/cm/out/src_msft_multi/train.py" || fail "call_main: distributed mode set up a MAIN whose helper starts the ranks"
+grep -q "train.py,.*MAIN sets up distributed training itself (pkg.dist_utils.call_main" "$tmp/cm/out/src_msft_multi/transplant_result_file/change_list.csv" ||
+	fail "call_main: no row says MAIN sets up distributed training itself"
+echo "distributed ok: a MAIN whose helper in another file starts the ranks gets nothing added"
