@@ -4014,7 +4014,7 @@ void tp_distributed(tp_matcher *m)
 			return;
 		}
 		if (qn && m->dist_setups && tp_map_get(m->dist_setups, qn, strlen(qn))) {
-			note(m, i, tp_arena_printf(m->arena, "MAIN sets up distributed training itself (%s starts the ranks, calls init_process_group or builds DDP, itself or through its file's functions): "
+			note(m, i, tp_arena_printf(m->arena, "MAIN sets up distributed training itself (%s starts the ranks or sets up the process group or DDP): "
 							     "distributed mode adds nothing and writes no launcher (start it as before: torchrun "
 							     "--nproc_per_node=N for one that reads LOCAL_RANK); the normal rules still apply", qn));
 			return;
