@@ -622,6 +622,18 @@ static int names_grad_off(const tp_tree *t, const char *src, uint32_t n, uint32_
 	return memmem(head, len, "no_grad", 7) || memmem(head, len, "inference_mode", 14);
 }
 
+/* Whether def's body calls torch.cuda.set_device (pix2pixHD's options parser). */
+static int sets_device(const scanned *f, uint32_t def)
+{
+	const tp_tree *t = &f->tree;
+	for (uint32_t j = def; j < t->nodes[def].end_index; j++) {
+		const char *qn = t->nodes[j].kind == K_CALL ? tp_resolve_qname(&f->res, tp_child(t, j, F_FUNCTION), NULL) : NULL;
+		if (qn && strcmp(qn, "torch.cuda.set_device") == 0)
+			return 1;
+	}
+	return 0;
+}
+
 void tp_repeated_forwards(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel)
 {
 	scanned f;
@@ -641,8 +653,15 @@ void tp_repeated_forwards(tp_strings *out, tp_parser *parser, const char *src, s
 			tp_array_push(out, tp_xprintf("%s method %.*s", off ? "no-grad" : "grad", (int)mn.len, mn.ptr));
 			if (!off && tp_runs_layers(t, src, method))
 				tp_array_push(out, tp_xprintf("computing method %.*s", (int)mn.len, mn.ptr));
+			if (sets_device(&f, method))
+				tp_array_push(out, tp_xprintf("set_device method %.*s", (int)mn.len, mn.ptr));
 		}
 		uint32_t name = def != TP_NONE && t->nodes[def].kind == K_FUNCTION_DEF ? tp_child(t, def, F_NAME) : TP_NONE;
+		if (name != TP_NONE && sets_device(&f, def)) {
+			char *key = tp_xprintf("%.*s@set_device", (int)(t->nodes[name].end - t->nodes[name].start), src + t->nodes[name].start);
+			module_var_names(out, rel, (tp_str){key, strlen(key)});
+			free(key);
+		}
 		uint32_t params = name == TP_NONE ? TP_NONE : tp_child(t, def, F_PARAMETERS), body = tp_child(t, def, F_BODY);
 		uint32_t pos = 0;
 		int grad_off = def != s && names_grad_off(t, src, s, def); /* @torch.no_grad() over the whole function */

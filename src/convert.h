@@ -141,7 +141,9 @@ void tp_loader_exports(tp_strings *out, tp_parser *parser, const char *src, size
  * other files import them by; and the methods of its classes, as "no-grad
  * method NAME" when a @torch.no_grad() (or the like) wraps it, else as
  * "grad method NAME" and, where it calls self(...) or a layer of self
- * (`self.fc(x)`), also as "computing method NAME". */
+ * (`self.fc(x)`), also as "computing method NAME"; the functions and methods
+ * that call torch.cuda.set_device, as "NAME@set_device" (by the names other
+ * files import them by) and "set_device method NAME". */
 void tp_repeated_forwards(tp_strings *out, tp_parser *parser, const char *src, size_t len, const char *rel);
 
 #endif

@@ -2735,6 +2735,33 @@ static int exclusive(const tp_matcher *m, uint32_t a, uint32_t b)
 	return ca != cb && ca != cond && cb != cond;
 }
 
+/* After the setup's set_device(npu_local_rank): a call of a function of
+ * another file, or of a method of another file's class on an object MAIN
+ * builds from an import (pix2pixHD's and CycleGAN's
+ * `TrainOptions().parse()`), that calls torch.cuda.set_device puts every
+ * rank back on that card. */
+static void later_set_device(tp_matcher *m)
+{
+	for (uint32_t i = 0; m->dist_repeats && i < m->tree->count; i++) {
+		uint32_t f = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
+		const char *qn = f == TP_NONE ? NULL : qname(m, i);
+		int hit = qn && tp_map_get(m->dist_repeats, tp_arena_printf(m->arena, "%s@set_device", qn), strlen(qn) + 11);
+		if (!hit && kind(m, f) == K_ATTRIBUTE) {
+			tp_str a = text(m, tp_child(m->tree, f, F_ATTRIBUTE));
+			uint32_t root = tp_child(m->tree, f, F_OBJECT);
+			while (kind(m, root) == K_ATTRIBUTE || kind(m, root) == K_CALL)
+				root = tp_child(m->tree, root, kind(m, root) == K_ATTRIBUTE ? F_OBJECT : F_FUNCTION);
+			const char *rq = kind(m, root) == K_IDENTIFIER ? tp_resolve_qname(m->res, root, NULL) : NULL;
+			hit = rq && strncmp(rq, "torch", 5) != 0 &&
+			      tp_map_get(m->dist_repeats, tp_arena_printf(m->arena, "set_device method %.*s", (int)a.len, a.ptr), a.len + 18);
+		}
+		if (hit)
+			note(m, i, tp_arena_printf(m->arena, "%.*s runs torch.cuda.set_device in a file of the tree, after the setup's "
+							     "torch.npu.set_device(npu_local_rank): every rank then uses that card; make it "
+							     "set npu_local_rank, or drop it", (int)text(m, f).len, text(m, f).ptr));
+	}
+}
+
 /* Whether call i gives the model to a function of another file that runs
  * that parameter more than once (TRADES' trades_loss(model=model, ...)),
  * where autograd records. */
@@ -4152,6 +4179,7 @@ void tp_distributed(tp_matcher *m)
 		preamble(m, guarded != TP_NONE ? guarded : anchor, guarded != TP_NONE, tp_arena_strndup(m->arena, b.ptr, b.len),
 			 "process group (hccl) and device from the launcher's environment");
 		m->dist_setup = 1;
+		later_set_device(m);
 		tp_buf_dispose(&b);
 	}
 	/* The models: -t's names (separated by commas), or else the ones MAIN

@@ -195,3 +195,47 @@ PY
 grep -q "train.py,.*MAIN sets up distributed training itself (pkg.dist_utils.call_main" "$tmp/cm/out/src_msft_multi/transplant_result_file/change_list.csv" ||
 	fail "call_main: no row says MAIN sets up distributed training itself"
 echo "distributed ok: a MAIN whose helper in another file starts the ranks gets nothing added"
+
+# MAIN's options parser, a method of another file's class, calls
+# torch.cuda.set_device after the setup (pix2pixHD's, CycleGAN's
+# TrainOptions().parse()): a WARNING at the call, as every rank would use that
+# card; a parse() of MAIN's own object gets none.
+mkdir -p "$tmp/sd/src/options" "$tmp/sd/out"
+touch "$tmp/sd/src/options/__init__.py"
+cat >"$tmp/sd/src/options/base_options.py" <<'PY'
+import torch
+
+
+class BaseOptions:
+    def parse(self):
+        self.gpu_ids = [0]
+        torch.cuda.set_device(self.gpu_ids[0])
+        return self
+PY
+printf 'from .base_options import BaseOptions\n\n\nclass TrainOptions(BaseOptions):\n    pass\n' >"$tmp/sd/src/options/train_options.py"
+cat >"$tmp/sd/src/train.py" <<'PY'
+import torch
+
+from options.train_options import TrainOptions
+
+
+class Local:
+    def parse(self):
+        return self
+
+
+opt = TrainOptions().parse()
+local = Local().parse()
+model = torch.nn.Linear(4, 2).cuda()
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for step in range(3):
+    loss = model(torch.randn(2, 4).cuda()).sum()
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+PY
+"$bin" -q -i "$tmp/sd/src" -o "$tmp/sd/out" distributed -m train.py
+rows=$(grep -c "runs torch.cuda.set_device in a file of the tree" "$tmp/sd/out/src_msft_multi/transplant_result_file/change_list.csv")
+grep -q '^train.py,11,11,WARNING,"TrainOptions().parse runs torch.cuda.set_device' "$tmp/sd/out/src_msft_multi/transplant_result_file/change_list.csv" && [ "$rows" = 1 ] ||
+	fail "set_device in another file's method: expected one WARNING at line 11, got $rows"
+echo "distributed ok: a set_device in another file's method that MAIN calls after the setup gets a WARNING"
