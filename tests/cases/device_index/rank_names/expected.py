@@ -30,3 +30,8 @@ def more(t, cfg, gpu, gpu_idx, gpu_index, device_idx, dev_id):
         t.to(f'npu:{dev_id}'),
         t.to(f'npu:{cfg.local_device_id}'),
     ]
+
+
+def accelerate_ranks(t, accelerator):
+    # Accelerate's process indices
+    return t.to(f'npu:{accelerator.local_process_index}'), torch.zeros(1, device=f'npu:{accelerator.process_index}')

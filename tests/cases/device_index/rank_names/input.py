@@ -29,3 +29,8 @@ def more(t, cfg, gpu, gpu_idx, gpu_index, device_idx, dev_id):
         t.to(dev_id),
         t.to(cfg.local_device_id),
     ]
+
+
+def accelerate_ranks(t, accelerator):
+    # Accelerate's process indices
+    return t.to(accelerator.local_process_index), torch.zeros(1, device=accelerator.process_index)
