@@ -2420,6 +2420,9 @@ static int choose_devices(tp_matcher *m, const tp_rule *index, const uint8_t *wa
 			m->plain_device |= current_device_choice(m, i);
 		if (k != K_CALL)
 			continue;
+		/* `self.device = torch.cuda.current_device()`, made a device string
+		 * of the current device, which set_device chooses */
+		m->plain_device |= !was_claimed[i] && tp_match__index_into_device_name(m, i) != TP_NONE;
 		choose_device(m, i, qname(m, i), index);
 		/* `x.cuda()`: the current device, which set_device chooses */
 		uint32_t fn = tp_child(m->tree, i, F_FUNCTION), args = tp_child(m->tree, i, F_ARGUMENTS);

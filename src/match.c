@@ -2275,9 +2275,50 @@ static void match_import_by_name(tp_matcher *m, uint32_t call)
 		no_npu_import(m, call, tp_arena_strndup(m->arena, m->src + N(m, text)->start, N(m, text)->end - N(m, text)->start));
 }
 
+/* `self.device = torch.cuda.current_device()` where the name also holds a
+ * device or a string (`self.device = "cpu"` first: minGPT's trainer): its
+ * readers (`.to(self.device)`) take it for a device. Returns the name
+ * assigned (a branch of `... if c else "cpu"` too), else TP_NONE. */
+uint32_t tp_match__index_into_device_name(const tp_matcher *m, uint32_t call)
+{
+	const char *qn = kind(m, call) == K_CALL ? tp_resolve_qname(m->res, tp_child(m->tree, call, F_FUNCTION), NULL) : NULL;
+	if (!qn || strcmp(qn, "torch.cuda.current_device") != 0)
+		return TP_NONE;
+	uint32_t v = call, p = N(m, call)->parent;
+	for (;;) { /* a branch of the conditional, not its condition */
+		uint32_t cond = kind(m, p) == K_CONDITIONAL ? N(m, p)->first : TP_NONE;
+		for (int k = 0; cond != TP_NONE && (k < 1 || kind(m, cond) == K_COMMENT); k += kind(m, cond) != K_COMMENT)
+			cond = N(m, cond)->next;
+		if (kind(m, p) != K_PARENTHESIZED && (kind(m, p) != K_CONDITIONAL || cond == v))
+			break;
+		v = p, p = N(m, p)->parent;
+	}
+	uint32_t left = kind(m, p) == K_ASSIGNMENT && N(m, v)->field == F_RIGHT ? tp_child(m->tree, p, F_LEFT) : TP_NONE;
+	const tp_binding *b = kind(m, left) == K_IDENTIFIER ? tp_resolve_name(m->res, left, text(m, left).ptr, text(m, left).len) : NULL;
+	return (b && b->kind == TP_BIND_LOCAL && b->not_int) || (kind(m, left) == K_ATTRIBUTE && tp_resolve_attr_not_int(m->res, left))
+		       ? left : TP_NONE;
+}
+
+/* There, the index becomes a device string. */
+static void index_into_device_name(tp_matcher *m, uint32_t call)
+{
+	uint32_t left = m->claimed[call] ? TP_NONE : tp_match__index_into_device_name(m, call);
+	const tp_rule *r = lookup(&m->rules->device_index, "to", 2);
+	if (left == TP_NONE || !r)
+		return;
+	const char *pre, *post;
+	tp_str s = text(m, call), l = text(m, left);
+	index_affixes(m, r->device, s, &pre, &post);
+	tp_match__edit(m, r, TP_OP_INSERT, N(m, call)->start, N(m, call)->start, pre,
+		       msg(m, r, "%.*s = %.*s: a device string, as %.*s holds devices elsewhere (torch_npu needs a device string, not an integer)",
+			   (int)l.len, l.ptr, (int)s.len, s.ptr, (int)l.len, l.ptr));
+	tp_match__edit(m, r, TP_OP_INSERT, N(m, call)->end, N(m, call)->end, post, "the end of the device string");
+}
+
 static void match_call(tp_matcher *m, uint32_t call)
 {
 	match_call_rules(m, call);
+	index_into_device_name(m, call);
 	match_backend_source(m, call);
 	match_import_by_name(m, call);
 	flush_deletions(m, call);

@@ -74,6 +74,9 @@ uint32_t tp_match__param_name(const tp_matcher *m, uint32_t c);
 void tp_match__add_keyword(tp_matcher *m, const tp_rule *r, uint32_t args, const char *kw, const char *message);
 /* Whether expression v is an integer device index by r's filter. */
 int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v);
+/* The name that call, a torch.cuda.current_device(), is assigned to where
+ * that name also holds devices (`self.device = "cpu"`), else TP_NONE. */
+uint32_t tp_match__index_into_device_name(const tp_matcher *m, uint32_t call);
 /* Whether a name around string str says it is a device (`device = "cuda"`,
  * `x.to("cuda")`, `def f(device="cuda")`). */
 int tp_match__named_device(const tp_matcher *m, uint32_t str);

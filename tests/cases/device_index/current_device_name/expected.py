@@ -1,0 +1,23 @@
+# A name that holds a device or a string elsewhere ("cpu"), assigned
+# torch.cuda.current_device(), an integer: its readers take it for a device
+# (minGPT's trainer), so the index becomes a device string where it is
+# assigned. A name that only ever holds the index stays an integer.
+import torch
+import torch_npu
+
+
+class Trainer:
+    def __init__(self, model):
+        self.model = model
+        self.device = "cpu"
+        if torch.npu.is_available():
+            self.device = f'npu:{torch.npu.current_device()}'
+            self.model = torch.nn.DataParallel(self.model).to(self.device)
+
+    def step(self, x):
+        return self.model(x.to(self.device))
+
+
+dev = f'npu:{torch.npu.current_device()}' if torch.npu.is_available() else "cpu"
+index = torch.npu.current_device()
+print(torch.zeros(1).to(dev), index)
