@@ -2123,13 +2123,13 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 		apply_similar(m, r, call, fn, qn);
 	else if (qn && r && !lookup_z(&m->rules->func_qualified, qn) && from_caught_import(m, fn)) /* not where a rule renames it */
 		tp_match__finding(m, r, TP_OP_WARNING, call, qn,
-				  tp_arena_printf(m->arena, "no torch_npu equivalent, but imported in a try: on the NPU the import fails and the "
+				  tp_arena_printf(m->arena, "its CUDA build is not on the NPU, but it is imported in a try: on the NPU the import fails and the "
 							    "except clause's fallback runs (-sim replaces it with %s)", r->new_name));
 	else if (qn && r && !lookup_z(&m->rules->func_qualified, qn)) {
 		const char *why = not_similar(m, r, call);
 		tp_match__finding(m, r, TP_OP_UNSUPPORTED, call, qn,
-				  why ? tp_arena_printf(m->arena, "no torch_npu equivalent; -sim cannot replace it with %s here: %s", r->new_name, why)
-				      : tp_arena_printf(m->arena, "no torch_npu equivalent: -sim replaces it with %s, whose arguments mean the same here",
+				  why ? tp_arena_printf(m->arena, "its CUDA build is not on the NPU; -sim cannot replace it with %s here: %s", r->new_name, why)
+				      : tp_arena_printf(m->arena, "its CUDA build is not on the NPU: -sim replaces it with %s, whose arguments mean the same here",
 							r->new_name));
 	}
 	if (qn) {
