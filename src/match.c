@@ -1938,8 +1938,15 @@ static void framework_call(tp_matcher *m, const tp_rule *r, uint32_t call, const
 				gpu |= framework_dict_additions(m, r, v, &chosen);
 		}
 	}
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
 	if (gpu)
 		tp_match__finding(m, r, TP_OP_UNSUPPORTED, call, qn, r->unsupported_tip);
+	else if (!chosen && r->message && kind(m, fn) == K_ATTRIBUTE && text_is(m, attr_name(m, fn), "from_argparse_args"))
+		tp_match__finding(m, r, TP_OP_WARNING, call, NULL,
+				  "the accelerator comes from the command line here (--accelerator, --gpus, or what the code puts in "
+				  "the namespace): a GPU there (--gpus 1, --accelerator gpu) fails on the NPU, which Lightning has no "
+				  "accelerator for built in (use Huawei's Lightning NPU plugin or an own Accelerator), and none given "
+				  "trains on the CPU");
 	else if (!chosen && r->message)
 		tp_match__finding(m, r, TP_OP_WARNING, call, NULL, r->message);
 }
