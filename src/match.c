@@ -3547,6 +3547,24 @@ static int option_as_backend(const tp_matcher *m, uint32_t call)
  * default. A gloo group of its own (new_group) is for CPU objects, and a
  * file that names nccl as well chose gloo for a case of its own (Windows,
  * CPU tests): they stay without a word. */
+/* Whether the file's code (not a comment or a docstring) has word in a
+ * name or a string. */
+static int code_mentions(const tp_matcher *m, const char *word)
+{
+	size_t n = strlen(word);
+	if (!memmem(m->src, m->len, word, n))
+		return 0;
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint16_t k = kind(m, i);
+		if ((k != K_IDENTIFIER && k != K_STRING) || (k == K_STRING && kind(m, N(m, i)->parent) == K_EXPR_STMT))
+			continue;
+		tp_str t = text(m, i);
+		if (memmem(t.ptr, t.len, word, n))
+			return 1;
+	}
+	return 0;
+}
+
 static void match_gloo(tp_matcher *m, uint32_t str)
 {
 	uint32_t kwname, call = arg_of(m, str, &kwname);
@@ -3560,7 +3578,7 @@ static void match_gloo(tp_matcher *m, uint32_t str)
 		      (pk == K_ASSIGNMENT && N(m, str)->field == F_RIGHT && kind(m, N(m, N(m, str)->parent)->first) == K_IDENTIFIER &&
 		       read_as_backend(m, N(m, N(m, str)->parent)->first)) ||
 		      (text_is(m, kwname, "default") && call != TP_NONE && option_as_backend(m, call));
-	if (!reaches || memmem(m->src, m->len, "nccl", 4) || !memmem(m->src, m->len, "cuda", 4))
+	if (!reaches || code_mentions(m, "nccl") || !code_mentions(m, "cuda"))
 		return;
 	tp_match__finding(m, NULL, TP_OP_WARNING, str, NULL,
 			  "backend \"gloo\" stays: it runs collectives on CPU tensors only, so a collective on an npu tensor fails "
