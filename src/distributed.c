@@ -1531,13 +1531,16 @@ static void choose(tp_matcher *m, uint32_t v, const char *rep, const char *messa
 static int follows_set_device(const tp_matcher *m, uint32_t v)
 {
 	static const char *const current[] = {"torch.cuda.current_device", "torch.npu.current_device", NULL};
-	const tp_binding *b = kind(m, v) == K_IDENTIFIER ? tp_resolve_name(m->res, v, text(m, v).ptr, text(m, v).len) : NULL;
-	if (b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE)
-		v = b->value;
-	uint32_t part = kind(m, v) == K_STRING && N(m, v)->first != TP_NONE ? N(m, N(m, v)->first)->next : TP_NONE;
-	part = part != TP_NONE ? N(m, part)->next : TP_NONE;
-	if (kind(m, part) == K_INTERPOLATION)
+	for (int k = 0; k < 2; k++) { /* the string's index may be such a local too: f'npu:{dev}' */
+		const tp_binding *b = kind(m, v) == K_IDENTIFIER ? tp_resolve_name(m->res, v, text(m, v).ptr, text(m, v).len) : NULL;
+		if (b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE)
+			v = b->value;
+		uint32_t part = kind(m, v) == K_STRING && N(m, v)->first != TP_NONE ? N(m, N(m, v)->first)->next : TP_NONE;
+		part = part != TP_NONE ? N(m, part)->next : TP_NONE;
+		if (kind(m, part) != K_INTERPOLATION)
+			break;
 		v = N(m, part)->first;
+	}
 	return kind(m, v) == K_CALL && tp_match__qname_in(qname(m, v), current);
 }
 
