@@ -2751,15 +2751,16 @@ static void later_set_device(tp_matcher *m)
 	for (uint32_t i = 0; m->dist_repeats && i < m->tree->count; i++) {
 		uint32_t f = kind(m, i) == K_CALL ? tp_child(m->tree, i, F_FUNCTION) : TP_NONE;
 		const char *qn = f == TP_NONE ? NULL : qname(m, i);
-		int hit = qn && tp_map_get(m->dist_repeats, tp_arena_printf(m->arena, "%s@set_device", qn), strlen(qn) + 11);
+		const char *key = qn ? tp_arena_printf(m->arena, "%s@set_device", qn) : NULL;
+		int hit = key && tp_map_get(m->dist_repeats, key, strlen(key));
 		if (!hit && kind(m, f) == K_ATTRIBUTE) {
 			tp_str a = text(m, tp_child(m->tree, f, F_ATTRIBUTE));
 			uint32_t root = tp_child(m->tree, f, F_OBJECT);
 			while (kind(m, root) == K_ATTRIBUTE || kind(m, root) == K_CALL)
 				root = tp_child(m->tree, root, kind(m, root) == K_ATTRIBUTE ? F_OBJECT : F_FUNCTION);
 			const char *rq = kind(m, root) == K_IDENTIFIER ? tp_resolve_qname(m->res, root, NULL) : NULL;
-			hit = rq && strncmp(rq, "torch", 5) != 0 &&
-			      tp_map_get(m->dist_repeats, tp_arena_printf(m->arena, "set_device method %.*s", (int)a.len, a.ptr), a.len + 18);
+			key = rq && strncmp(rq, "torch", 5) != 0 ? tp_arena_printf(m->arena, "set_device method %.*s", (int)a.len, a.ptr) : NULL;
+			hit = key && tp_map_get(m->dist_repeats, key, strlen(key));
 		}
 		if (hit)
 			note(m, i, tp_arena_printf(m->arena, "%.*s runs torch.cuda.set_device in a file of the tree, after the setup's "

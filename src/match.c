@@ -1071,6 +1071,17 @@ static void index_affixes(tp_matcher *m, const char *device, tp_str s, const cha
 	}
 }
 
+/* The then, condition and else parts of conditional expression v (comments
+ * skipped) into part; 0 when it has fewer. */
+static int conditional_parts(const tp_matcher *m, uint32_t v, uint32_t part[3])
+{
+	uint32_t n = 0;
+	for (uint32_t c = N(m, v)->first; c != TP_NONE && n < 3; c = N(m, c)->next)
+		if (kind(m, c) != K_COMMENT)
+			part[n++] = c;
+	return n == 3;
+}
+
 /* One device argument v of a call: an integer index becomes a device string;
  * in `rank if cond else 'cpu'`, each branch is such an argument. */
 static void device_value(tp_matcher *m, const tp_rule *r, uint32_t v, const char *callee, const char *kw, int depth)
@@ -1078,11 +1089,8 @@ static void device_value(tp_matcher *m, const tp_rule *r, uint32_t v, const char
 	if (m->claimed[v])
 		return; /* distributed mode chose the device already */
 	if (kind(m, v) == K_CONDITIONAL && depth < 32) {
-		uint32_t part[3], n = 0; /* then, condition, else */
-		for (uint32_t c = N(m, v)->first; c != TP_NONE && n < 3; c = N(m, c)->next)
-			if (kind(m, c) != K_COMMENT)
-				part[n++] = c;
-		if (n == 3) {
+		uint32_t part[3];
+		if (conditional_parts(m, v, part)) {
 			device_value(m, r, part[0], callee, kw, depth + 1);
 			device_value(m, r, part[2], callee, kw, depth + 1);
 		}
@@ -2288,18 +2296,17 @@ static void match_import_by_name(tp_matcher *m, uint32_t call)
  * assigned (a branch of `... if c else "cpu"` too), else TP_NONE. */
 uint32_t tp_match__index_into_device_name(const tp_matcher *m, uint32_t call)
 {
-	const char *qn = kind(m, call) == K_CALL ? tp_resolve_qname(m->res, tp_child(m->tree, call, F_FUNCTION), NULL) : NULL;
+	uint32_t fn = kind(m, call) == K_CALL ? tp_child(m->tree, call, F_FUNCTION) : TP_NONE;
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? attr_name(m, fn) : fn;
+	if (kind(m, leaf) != K_IDENTIFIER || !text_is(m, leaf, "current_device")) /* cheap, before the name */
+		return TP_NONE;
+	const char *qn = tp_resolve_qname(m->res, fn, NULL);
 	if (!qn || strcmp(qn, "torch.cuda.current_device") != 0)
 		return TP_NONE;
-	uint32_t v = call, p = N(m, call)->parent;
-	for (;;) { /* a branch of the conditional, not its condition */
-		uint32_t cond = kind(m, p) == K_CONDITIONAL ? N(m, p)->first : TP_NONE;
-		for (int k = 0; cond != TP_NONE && (k < 1 || kind(m, cond) == K_COMMENT); k += kind(m, cond) != K_COMMENT)
-			cond = N(m, cond)->next;
-		if (kind(m, p) != K_PARENTHESIZED && (kind(m, p) != K_CONDITIONAL || cond == v))
-			break;
+	uint32_t v = call, p = N(m, call)->parent, part[3];
+	/* a branch of `... if c else "cpu"`, not its condition */
+	while (kind(m, p) == K_PARENTHESIZED || (kind(m, p) == K_CONDITIONAL && conditional_parts(m, p, part) && part[1] != v))
 		v = p, p = N(m, p)->parent;
-	}
 	uint32_t left = kind(m, p) == K_ASSIGNMENT && N(m, v)->field == F_RIGHT ? tp_child(m->tree, p, F_LEFT) : TP_NONE;
 	const tp_binding *b = kind(m, left) == K_IDENTIFIER ? tp_resolve_name(m->res, left, text(m, left).ptr, text(m, left).len) : NULL;
 	return (b && b->kind == TP_BIND_LOCAL && b->not_int) || (kind(m, left) == K_ATTRIBUTE && tp_resolve_attr_not_int(m->res, left))
