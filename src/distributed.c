@@ -1720,8 +1720,8 @@ static void local_device(tp_matcher *m, uint32_t call, const tp_rule *index)
 		return;
 	} else if (!qn && kind(m, fn) == K_ATTRIBUTE) {
 		tp_str meth = text(m, tp_child(m->tree, fn, F_ATTRIBUTE));
-		to = meth.len == 2 && memcmp(meth.ptr, "to", 2) == 0;
-		if (to || (meth.len == 4 && (memcmp(meth.ptr, "cuda", 4) == 0 || memcmp(meth.ptr, "npu", 3) == 0)))
+		to = tp_str_eq(meth, "to");
+		if (to || tp_str_eq(meth, "cuda") || tp_str_eq(meth, "npu"))
 			a = tp_match__find_arg(m, args, 0, "device", &kw);
 	}
 	uint32_t v = a != TP_NONE && kw ? tp_child(m->tree, a, F_VALUE) : a;
