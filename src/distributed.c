@@ -147,6 +147,27 @@ static const char *const frameworks[] = {
 	"mpi4py.MPI.COMM_WORLD", "detectron2.engine.DefaultTrainer", "detectron2.engine.defaults.DefaultTrainer",
 	"basicsr.train.train_pipeline", NULL};
 
+/* Whether qualified name qn is framework f, or a method of it when call: as
+ * f spells it, or through the submodule that defines it, which the
+ * package re-exports (pytorch_lightning.trainer.Trainer and
+ * pytorch_lightning.trainer.trainer.Trainer are pytorch_lightning.Trainer). */
+static int names_framework(const char *qn, const char *f, int call)
+{
+	size_t root = strcspn(f, "."), n = strlen(f);
+	const char *leaf = strrchr(f, '.') + 1;
+	if (strncmp(qn, f, root + 1) != 0)
+		return 0;
+	for (const char *at = qn + root + 1; *at;) {
+		size_t len = strcspn(at, ".");
+		if (len == strlen(leaf) && memcmp(at, leaf, len) == 0 && (!at[len] || call))
+			return 1;
+		if (!islower((unsigned char)*at)) /* a class or constant, not a submodule */
+			break;
+		at += len + (at[len] == '.');
+	}
+	return strncmp(qn, f, n) == 0 && (!qn[n] || (qn[n] == '.' && call));
+}
+
 /* The framework of that list that node i uses: a call of it or of its
  * class's method (`Trainer.from_argparse_args(args)`), an annotation that
  * names it (`trainer: Trainer = hydra.utils.instantiate(cfg.trainer)`, where
@@ -160,11 +181,9 @@ static const char *framework(const tp_matcher *m, uint32_t i, const char *qn)
 		qn = tp_resolve_qname(m->res, i, NULL);
 	else if (kind(m, i) != K_CALL)
 		return NULL;
-	for (const char *const *f = frameworks; qn && *f; f++) {
-		size_t n = strlen(*f);
-		if (strncmp(qn, *f, n) == 0 && (!qn[n] || (qn[n] == '.' && kind(m, i) == K_CALL)))
+	for (const char *const *f = frameworks; qn && *f; f++)
+		if (names_framework(qn, *f, kind(m, i) == K_CALL))
 			return *f;
-	}
 	return NULL;
 }
 
@@ -2340,7 +2359,9 @@ static uint32_t per_rank(const tp_matcher *m, const char **why)
 			*why = tp_arena_printf(m->arena, "it calls %s, which sets up the process group", qn);
 			return tp_child(m->tree, i, F_FUNCTION);
 		}
-		if (kind(m, i) == K_STRING_CONTENT && tp_str_eq(text(m, i), "LOCAL_RANK") && kind(m, N(m, N(m, i)->parent)->parent) != K_EXPR_STMT) {
+		uint32_t str = kind(m, i) == K_STRING_CONTENT ? N(m, i)->parent : TP_NONE, use = str == TP_NONE ? TP_NONE : N(m, str)->parent;
+		int written = kind(m, use) == K_SUBSCRIPT && N(m, use)->field == F_LEFT && kind(m, N(m, use)->parent) == K_ASSIGNMENT;
+		if (str != TP_NONE && tp_str_eq(text(m, i), "LOCAL_RANK") && kind(m, use) != K_EXPR_STMT && !written) { /* not `os.environ["LOCAL_RANK"] = ...` */
 			*why = "it reads LOCAL_RANK";
 			return i;
 		}

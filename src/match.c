@@ -779,7 +779,8 @@ static void insert_import(tp_matcher *m, const tp_rule *r, uint32_t stmt)
 
 /* A file that imports no torch but gives a library a device string the
  * rules wrote (`pipeline(..., device="npu")`, `model.to("npu:0")` of a
- * transformers model) or calls a method they wrote (`model.npu()`) needs
+ * transformers model), holds one (`device = "npu"`, for such a call later)
+ * or calls a method they wrote (`model.npu()`) needs
  * torch_npu loaded, or torch knows no "npu" and no .npu(): the import goes
  * at the top, after the docstring and __future__ imports. */
 static void import_for_devices(tp_matcher *m, const tp_rule *r)
@@ -3306,6 +3307,25 @@ static int foreign_cuda(const tp_matcher *m, uint32_t str)
 	return !m->torch_file && unnamed_device(m, str);
 }
 
+/* Whether assignment a binds a name that a call of the file then gets as
+ * an argument: `device = "npu"` and `model.to(device=device)`. */
+static int passed_on(const tp_matcher *m, uint32_t a)
+{
+	uint32_t left = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_LEFT) : TP_NONE;
+	if (kind(m, left) != K_IDENTIFIER)
+		return 0;
+	tp_str name = text(m, left);
+	const tp_binding *b = tp_resolve_name(m->res, left, name.ptr, name.len);
+	for (uint32_t i = N(m, a)->end_index; b && i < m->tree->count; i++) {
+		uint32_t p = N(m, i)->parent;
+		if (kind(m, i) == K_IDENTIFIER && tp_str_same(text(m, i), name) &&
+		    (kind(m, p) == K_ARG_LIST || (kind(m, p) == K_KEYWORD_ARG && N(m, i)->field == F_VALUE)) &&
+		    tp_resolve_name(m->res, i, name.ptr, name.len) == b)
+			return 1;
+	}
+	return 0;
+}
+
 /* The comparison that string str is the device type in, when it is a
  * tensor's device test (`x.device.type == "cuda"`, `str(t.device) in ("cuda",
  * "cuda:0")`): compared with something that names a device, or a `.type`.
@@ -3444,13 +3464,15 @@ static int match_string_part(tp_matcher *m, uint32_t str, uint32_t cs, uint32_t 
 			return 1;
 		tp_match__edit(m, r, TP_OP_MODIFY, cs, cs + n, r->replacement,
 			       msg(m, r, "\"%.*s\" -> \"%s%.*s\"", (int)(ce - cs), m->src + cs, r->replacement, (int)(ce - cs - n), m->src + cs + n));
-		/* also in what an argument spells out: `device_map={"": "npu:0"}`, `"npu" if c else "cpu"` */
+		/* also in what an argument spells out: `device_map={"": "npu:0"}`, `"npu" if c else "cpu"`,
+		 * or through a name (`device = "npu"`, then `sam.to(device=device)`) */
 		uint32_t p = N(m, str)->parent;
 		while (kind(m, p) == K_PAIR || kind(m, p) == K_DICT || kind(m, p) == K_LIST || kind(m, p) == K_TUPLE ||
 		       kind(m, p) == K_PARENTHESIZED || kind(m, p) == K_CONDITIONAL)
 			p = N(m, p)->parent;
 		m->device_argument |= strncmp(r->replacement, "npu", 3) == 0 &&
-				      (kind(m, p) == K_ARG_LIST || (kind(m, p) == K_KEYWORD_ARG && kind(m, N(m, p)->parent) == K_ARG_LIST));
+				      (kind(m, p) == K_ARG_LIST || (kind(m, p) == K_KEYWORD_ARG && kind(m, N(m, p)->parent) == K_ARG_LIST) ||
+				       (!m->torch_file && passed_on(m, p)));
 		return 1;
 	}
 	return 0;
