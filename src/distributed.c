@@ -145,7 +145,11 @@ static const char *const frameworks[] = {
 	"ignite.distributed.auto_model", "ignite.distributed.Parallel", "ignite.distributed.initialize",
 	/* MPI (mpirun: spinningup's mpi_avg_grads), detectron2's trainer, BasicSR's pipeline (its init_dist) */
 	"mpi4py.MPI.COMM_WORLD", "detectron2.engine.DefaultTrainer", "detectron2.engine.defaults.DefaultTrainer",
-	"basicsr.train.train_pipeline", NULL};
+	"basicsr.train.train_pipeline",
+	/* ColossalAI's launch and Booster, audiocraft's flashy (dora underneath), Megatron's pretrain */
+	"colossalai.launch", "colossalai.launch_from_torch", "colossalai.launch_from_slurm", "colossalai.launch_from_openmpi",
+	"colossalai.booster.Booster", "flashy.distrib.init", "dora.distrib.init", "megatron.training.pretrain",
+	"megatron.training.initialize.initialize_megatron", "megatron.initialize.initialize_megatron", NULL};
 
 /* Whether qualified name qn is framework f, or a method of it when call: as
  * f spells it, or through the submodule that defines it, which the
