@@ -335,6 +335,18 @@ static int calls_name(const tp_matcher *m, tp_str name)
 	return 0;
 }
 
+/* Whether statement stmt is one forward of the model on its own, `model(x)`
+ * or `_ = model(x)`: before the optimizer, it creates lazy parameters
+ * (LazyLinear, Pyro's AutoNormal guide), which DDP must see. */
+static int initializing_forward(const tp_matcher *m, uint32_t stmt, tp_str model)
+{
+	uint32_t e = kind(m, stmt) == K_EXPR_STMT ? N(m, stmt)->first : TP_NONE;
+	if (kind(m, e) == K_ASSIGNMENT)
+		e = tp_child(m->tree, e, F_RIGHT);
+	uint32_t f = kind(m, e) == K_CALL ? tp_child(m->tree, e, F_FUNCTION) : TP_NONE;
+	return f != TP_NONE && tp_str_same(text(m, f), model);
+}
+
 /* Whether expression e is an attribute, subscript or call chain on the
  * model: `model.fc`, `model.classifier[6]`, `model.body.parameters()`. */
 static int on_model(const tp_matcher *m, uint32_t e, tp_str model)
@@ -3576,7 +3588,7 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model, const tp_names *models)
 	for (uint32_t n = stmt == TP_NONE ? TP_NONE : N(m, stmt)->next; n != TP_NONE; n = N(m, n)->next) {
 		if (kind(m, n) == K_COMMENT)
 			continue;
-		if (places_model(m, n, model, 0))
+		if (places_model(m, n, model, 0) || initializing_forward(m, n, model))
 			stmt = n;
 		else if (model_alias(m, n, model, 1).len || (model_alias(m, n, model, 0).len && !calls_name(m, model_alias(m, n, model, 0))))
 			stmt = n; /* `raw_model = model`, an EMA or target copy: of the module, not of the wrapper */
