@@ -554,6 +554,34 @@ static int imports_no_npu(const tp_matcher *m, uint32_t stmt)
 	return 0;
 }
 
+/* Whether expression e calls importlib.util.find_spec (pkgutil's or
+ * importlib's find_loader), or names a value that does when follow. */
+static int finds_spec(const tp_matcher *m, uint32_t e, int follow)
+{
+	static const char *const finders[] = {"importlib.util.find_spec", "importlib.find_loader", "pkgutil.find_loader", NULL};
+	for (uint32_t j = e; e != TP_NONE && j < N(m, e)->end_index; j++) {
+		if (kind(m, j) == K_CALL && tp_match__qname_in(tp_resolve_qname(m->res, tp_child(m->tree, j, F_FUNCTION), NULL), finders))
+			return 1;
+		const tp_binding *b = follow && kind(m, j) == K_IDENTIFIER ? tp_resolve_name(m->res, j, text(m, j).ptr, text(m, j).len) : NULL;
+		if (b && b->kind == TP_BIND_LOCAL && finds_spec(m, tp_resolve_set_value(m->res, b), 0))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether import stmt runs only where its module is found: under an `if`
+ * that tests for it, `HAS_EXT = importlib.util.find_spec("pkg._ext") is
+ * not None`, then `if HAS_EXT: from pkg import _ext`. */
+static int spec_guarded(const tp_matcher *m, uint32_t stmt)
+{
+	for (uint32_t b = N(m, stmt)->parent; b != TP_NONE && kind(m, b) != K_FUNCTION_DEF && kind(m, b) != K_CLASS_DEF; b = N(m, b)->parent) {
+		uint32_t p = N(m, b)->parent;
+		if (kind(m, b) == K_BLOCK && kind(m, p) == K_IF && N(m, p)->first != b && finds_spec(m, N(m, p)->first, 1))
+			return 1;
+	}
+	return 0;
+}
+
 /* An import of a package that has no NPU build (flash_attn), the module
  * itself or, in `from nvdiffrast import torch`, a name it imports: the
  * import fails there. A WARNING where an except clause catches that, unless
@@ -577,6 +605,10 @@ static int no_npu_import(tp_matcher *m, uint32_t stmt, const char *module)
 	} else if (tp_match__caught(m, stmt, import_errors))
 		tp_match__finding(m, r, TP_OP_WARNING, stmt, module,
 				  tp_arena_printf(m->arena, "%s; on the NPU the import fails and the except clause's fallback runs", r->unsupported_tip));
+	else if (!r->warning && spec_guarded(m, stmt))
+		tp_match__finding(m, r, TP_OP_WARNING, stmt, module,
+				  tp_arena_printf(m->arena, "%s; on the NPU the test before it finds no such module, so the import does not run",
+						  r->unsupported_tip));
 	else
 		tp_match__finding(m, r, TP_OP_UNSUPPORTED, stmt, module, r->unsupported_tip);
 	return 1;
@@ -589,7 +621,8 @@ static int no_npu_import(tp_matcher *m, uint32_t stmt, const char *module)
  * WARNING and a custom CUDA row unless an except clause catches that. */
 static void extension_import(tp_matcher *m, uint32_t stmt, const char *module)
 {
-	if (!m->ext_modules || !tp_map_get(m->ext_modules, module, strlen(module)) || tp_match__caught(m, stmt, import_errors))
+	if (!m->ext_modules || !tp_map_get(m->ext_modules, module, strlen(module)) || tp_match__caught(m, stmt, import_errors) ||
+	    spec_guarded(m, stmt))
 		return;
 	tp_match__finding(m, NULL, TP_OP_WARNING, stmt, module,
 			  tp_arena_printf(m->arena, "imports %s, a custom CUDA extension of this tree: without CUDA the NPU machine cannot "
@@ -1655,13 +1688,17 @@ static uint32_t def_ext_use(tp_matcher *m, uint32_t def, int depth)
 
 /* The first call of custom CUDA extension code under node (ext_use), also
  * through a function of the file that it names without calling it
- * (`loss_func = sigmoid_focal_loss_cuda`, called after the if). */
+ * (`loss_func = sigmoid_focal_loss_cuda`, called after the if), or a
+ * function of the extension so named (`fn = ext.score_cuda`). */
 static uint32_t ext_use_in(tp_matcher *m, uint32_t node, int depth)
 {
 	for (uint32_t j = node; j < N(m, node)->end_index; j++) {
 		uint32_t p = N(m, j)->parent, u = TP_NONE;
 		if (kind(m, j) == K_CALL)
 			u = ext_use(m, j, depth);
+		else if (kind(m, j) == K_ATTRIBUTE && N(m, j)->field != F_FUNCTION && kind(m, p) != K_ATTRIBUTE &&
+			 extension_call(m, j, tp_resolve_qname(m->res, j, NULL)))
+			u = j; /* `fn = ext.score_cuda`, called after the if */
 		else if (kind(m, j) == K_IDENTIFIER && depth < 4 && N(m, j)->field != F_ATTRIBUTE && N(m, j)->field != F_FUNCTION &&
 			 kind(m, p) != K_ATTRIBUTE && (kind(m, p) != K_KEYWORD_ARG || N(m, j)->field != F_NAME))
 			u = def_ext_use(m, own_definition(m, j), depth);
@@ -2504,7 +2541,7 @@ static const char *guard_note(tp_matcher *m, const tp_rule *r, const char *test,
 		return msg(m, r, "%s stays: it chooses a CUDA build (CUDAExtension, .cu sources, nvcc), which needs CUDA; on the NPU "
 				 "machine it is %s and the other branch %s",
 			   test, value, other);
-	tp_str fn = text(m, tp_child(m->tree, use, F_FUNCTION));
+	tp_str fn = text(m, kind(m, use) == K_CALL ? tp_child(m->tree, use, F_FUNCTION) : use);
 	return msg(m, r, "%s stays: it guards custom CUDA extension code (%.*s), which has no NPU kernel; on the NPU machine it is "
 			 "%s and the other branch %s",
 		   test, (int)fn.len, fn.ptr, value, other);
@@ -3382,7 +3419,7 @@ static void match_cpu_test(tp_matcher *m, uint32_t str)
 		use = ext_use_in(m, c, 0); /* `if ... == "cpu": return <torch>` and the extension after it */
 	if (use == TP_NONE || ext_use_in(m, then, 0) != TP_NONE)
 		return;
-	tp_str fn = text(m, tp_child(m->tree, use, F_FUNCTION));
+	tp_str fn = text(m, kind(m, use) == K_CALL ? tp_child(m->tree, use, F_FUNCTION) : use);
 	tp_match__finding(m, NULL, TP_OP_WARNING, test, NULL,
 			  tp_arena_printf(m->arena, "%.*s: on the NPU machine it is False, so NPU tensors reach the custom CUDA "
 						    "extension code of the other branch (%.*s), which has no NPU kernel; test the "

@@ -214,12 +214,16 @@ printf 'try:\n    from . import _C\nexcept ImportError:\n    _C = None\n' >"$tmp
 printf 'try:\n    from . import _C\nexcept:\n    # not compiled (RAFT)\n    pass\n' >"$tmp/kn/src/knn/bare.py"
 printf 'from . import _C\n\n\ndef knn(x):\n    if x.is_cuda:\n        return _C.knn(x)\n    else:\n        return _C.knn_cpu(x)\n' >"$tmp/kn/src/knn/both.py"
 printf 'import torch\nfrom . import _C\n\n\nclass _Knn(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n        return _C.knn(x)\n\n\nknn_cuda = _Knn.apply\n\n\ndef knn(x):\n    if x.is_cuda:\n        knn_func = knn_cuda\n    else:\n        knn_func = torch.cdist\n    return knn_func(x, x)\n' >"$tmp/kn/src/knn/alias.py"
+printf 'def knn(x):\n    if x.is_cuda:\n        f = _C.knn\n    else:\n        f = _C.knn_cpu\n    return f(x)\n\n\nfrom . import _C\n' >"$tmp/kn/src/knn/pick.py"
+printf 'import importlib.util\n\nHAS_C = importlib.util.find_spec("knn._C") is not None\nif HAS_C:\n    from . import _C\n' >"$tmp/kn/src/knn/spec.py"
 ext_rows kn >/dev/null
 check "is_cuda guarding an extension call: a WARNING" grep -q '^knn/__init__.py,6,6,WARNING,"x.is_cuda stays: it guards custom CUDA extension code (_C.knn)' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv"
 check "is_cuda guarding an extension call: unconverted" grep -q "if x.is_cuda:" "$tmp/kn/out/src_msft/knn/__init__.py"
 check "import of an extension of the tree: a WARNING" grep -q '^knn/__init__.py,2,2,WARNING,"imports _C, a custom CUDA extension of this tree' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv"
 check "a device test whose other branch calls the extension too: said so" grep -q '^knn/both.py,5,5,WARNING,"x.is_cuda stays: .* the other branch calls the extension too' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv"
 check "a device test that picks an extension's Function through an alias: a WARNING" grep -q '^knn/alias.py,15,15,WARNING,"x.is_cuda stays: it guards custom CUDA extension code (_C.knn)' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv"
+check "a device test that picks an extension function without calling it: a WARNING" grep -q '^knn/pick.py,2,2,WARNING,"x.is_cuda stays: it guards custom CUDA extension code (_C.knn)' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv"
+check "import of an extension under a find_spec test: no WARNING" [ -z "$(grep '^knn/spec.py,.*imports _C' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv")" ]
 check "import of an extension in a try: no WARNING" [ -z "$(grep '^knn/guarded.py,.*imports _C' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv")" ]
 check "import of an extension in a try with a bare except and a comment: no WARNING" [ -z "$(grep '^knn/bare.py,.*imports _C' "$tmp/kn/out/src_msft/transplant_result_file/change_list.csv")" ]
 
