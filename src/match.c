@@ -2443,6 +2443,51 @@ static tp_str string_inner(const tp_matcher *m, uint32_t str);
 static int is_path_part(const tp_matcher *m, uint32_t str);
 
 /* What a test chooses when it is True. */
+/* Whether node j names a CUDA build: CUDAExtension, torch.version.cuda, a
+ * .cu or .cuh source, "WITH_CUDA", nvcc or its architecture flags
+ * ("-gencode=arch=compute_80,code=sm_80", TORCH_CUDA_ARCH_LIST). */
+static int build_word(const tp_matcher *m, uint32_t j)
+{
+	tp_str t = kind(m, j) == K_STRING ? string_inner(m, j) : text(m, j);
+	if (kind(m, j) == K_IDENTIFIER)
+		return tp_str_eq(t, "CUDAExtension");
+	if (kind(m, j) == K_ATTRIBUTE)
+		return tp_str_eq(t, "torch.version.cuda");
+	return kind(m, j) == K_STRING &&
+	       ((t.len >= 3 && memcmp(t.ptr + t.len - 3, ".cu", 3) == 0) || (t.len >= 4 && memcmp(t.ptr + t.len - 4, ".cuh", 4) == 0) ||
+		tp_str_eq(t, "WITH_CUDA") || tp_str_eq(t, "nvcc") || tp_str_eq(t, "TORCH_CUDA_ARCH_LIST") ||
+		memmem(t.ptr, t.len, "-gencode", 8) || memmem(t.ptr, t.len, "arch=compute_", 13));
+}
+
+/* Whether the torch.cuda query at node serves a CUDA build: the loop, if,
+ * with or function around it (at the top, its own statement) names one
+ * (build_word) and moves nothing to a device (`.cuda()`, "cuda"), as
+ * torchani's setup.py does: `for i in range(torch.cuda.device_count()):`
+ * reads get_device_capability(i) for -gencode flags. */
+static int feeds_cuda_build(tp_matcher *m, uint32_t node)
+{
+	for (uint32_t j = 0; !m->builds_cuda && j <= m->tree->count; j++) /* once a file: a deep expression holds many queries */
+		m->builds_cuda = j == m->tree->count ? 1 : kind(m, j) != K_ATTRIBUTE && build_word(m, j) ? 2 : 0;
+	if (m->builds_cuda == 1)
+		return 0;
+	uint32_t s = node;
+	for (uint32_t p = N(m, node)->parent; p != TP_NONE && kind(m, p) != K_MODULE && kind(m, p) != K_CLASS_DEF; p = N(m, p)->parent) {
+		s = p;
+		if (kind(m, p) == K_FOR || kind(m, p) == K_WHILE || kind(m, p) == K_IF || kind(m, p) == K_WITH || kind(m, p) == K_FUNCTION_DEF)
+			break;
+	}
+	int build = 0;
+	for (uint32_t j = s; j < N(m, s)->end_index; j++) {
+		build |= kind(m, j) != K_ATTRIBUTE && build_word(m, j); /* torch.version.cuda: a runtime check reads it too */
+		uint32_t up = N(m, j)->parent;
+		tp_str t = kind(m, j) == K_STRING ? string_inner(m, j) : text(m, j);
+		if ((kind(m, j) == K_IDENTIFIER && N(m, j)->field == F_ATTRIBUTE && tp_str_eq(t, "cuda") && N(m, up)->field == F_FUNCTION) ||
+		    (kind(m, j) == K_STRING && (tp_str_eq(t, "cuda") || (t.len > 5 && memcmp(t.ptr, "cuda:", 5) == 0))))
+			return 0;
+	}
+	return build;
+}
+
 enum guard { GUARDS_NOTHING, GUARDS_BUILD, GUARDS_EXTENSION };
 
 /* What the if (or `a if c else b`) whose condition holds node guards: a
@@ -2509,11 +2554,7 @@ static enum guard guards_cuda(tp_matcher *m, uint32_t node, int tensor, uint32_t
 	int build = 0;
 	for (uint32_t j = branch; !tensor && j < N(m, branch)->end_index; j++) {
 		tp_str t = kind(m, j) == K_STRING ? string_inner(m, j) : text(m, j);
-		if ((kind(m, j) == K_IDENTIFIER && tp_str_eq(t, "CUDAExtension")) || (kind(m, j) == K_ATTRIBUTE && tp_str_eq(t, "torch.version.cuda")) ||
-		    (kind(m, j) == K_STRING && ((t.len >= 3 && memcmp(t.ptr + t.len - 3, ".cu", 3) == 0) ||
-						 (t.len >= 4 && memcmp(t.ptr + t.len - 4, ".cuh", 4) == 0) || tp_str_eq(t, "WITH_CUDA") ||
-						 tp_str_eq(t, "nvcc"))))
-			build = 1;
+		build |= build_word(m, j);
 		if ((kind(m, j) == K_IDENTIFIER && N(m, j)->field == F_ATTRIBUTE && tp_str_eq(t, "cuda")) ||
 		    (kind(m, j) == K_STRING && (tp_str_eq(t, "cuda") || (t.len > 5 && memcmp(t.ptr, "cuda:", 5) == 0)) && !is_path_part(m, j)))
 			return GUARDS_NOTHING;
@@ -2690,6 +2731,14 @@ static void match_attribute(tp_matcher *m, uint32_t attr)
 			if (g != GUARDS_NOTHING) {
 				tp_match__finding(m, r, TP_OP_WARNING, p, NULL,
 						  guard_note(m, r, tp_arena_printf(m->arena, "%s.is_available()", qn), 0, g, use, raises));
+				return;
+			}
+			if (strcmp(qn, "torch.cuda") == 0 && feeds_cuda_build(m, p)) {
+				tp_match__finding(m, r, TP_OP_WARNING, p, NULL,
+						  msg(m, r, "%s.%.*s%s stays: it serves a CUDA build (nvcc flags, CUDAExtension, .cu sources), "
+							    "which needs CUDA; on the NPU machine it answers as on a machine without a GPU, "
+							    "and the build goes as it goes there",
+						      qn, (int)ms.len, ms.ptr, N(m, p)->field == F_FUNCTION ? "()" : ""));
 				return;
 			}
 			int known = to || is_member(r, ms.ptr, ms.len);

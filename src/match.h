@@ -39,6 +39,7 @@ typedef struct {
 	int device_argument;    /* a call gets a device string or .npu() the rules wrote: both need torch_npu loaded */
 	int torch_file;         /* the file imports torch (set by tp_match) */
 	int extensions;         /* the tree builds custom extensions, or the file loads one (set by tp_match) */
+	int builds_cuda;        /* 0 not known yet, 1 no, 2 some node of the file names a CUDA build (nvcc flags, .cu sources) */
 	int dist_setup;         /* distributed mode wrote MAIN's process group setup */
 	tp_array(tp_item) late; /* items that must follow the torch_npu import at one point */
 	/* the names the file binds into a torch module (`nn.MaskedLinear = MaskedLinear`), made on first use */
