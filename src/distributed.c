@@ -1213,6 +1213,30 @@ static uint32_t none_sampler(const tp_matcher *m, uint32_t call, uint32_t v)
 	return sh == TP_NONE || (kw && mentions(m, sh, text(m, v))) ? none : TP_NONE;
 }
 
+/* The RandomSampler or SequentialSampler of torch that sampler value v
+ * makes (`sampler=RandomSampler(train_dataset)`, also through a name
+ * assigned it once: BERT's fine-tuning scripts), given its dataset alone;
+ * else TP_NONE. in_order says it is the SequentialSampler. */
+static uint32_t plain_sampler(const tp_matcher *m, uint32_t v, int *in_order)
+{
+	static const char *const shuffled[] = {"torch.utils.data.RandomSampler", "torch.utils.data.sampler.RandomSampler", NULL};
+	static const char *const ordered[] = {"torch.utils.data.SequentialSampler", "torch.utils.data.sampler.SequentialSampler", NULL};
+	const tp_binding *b = kind(m, v) == K_IDENTIFIER ? tp_resolve_name(m->res, v, text(m, v).ptr, text(m, v).len) : NULL;
+	if (b)
+		v = b->kind == TP_BIND_LOCAL ? b->value : TP_NONE;
+	const char *qn = kind(m, v) == K_CALL ? qname(m, v) : NULL;
+	uint32_t args = qn ? tp_child(m->tree, v, F_ARGUMENTS) : TP_NONE, one = TP_NONE;
+	for (uint32_t c = kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next) {
+		if (kind(m, c) == K_COMMENT)
+			continue;
+		if (one != TP_NONE || kind(m, c) == K_KEYWORD_ARG || kind(m, c) == K_LIST_SPLAT || kind(m, c) == K_DICT_SPLAT)
+			return TP_NONE; /* num_samples, replacement, a generator: no DistributedSampler says the same */
+		one = c;
+	}
+	*in_order = tp_match__qname_in(qn, ordered);
+	return one != TP_NONE && (*in_order || tp_match__qname_in(qn, shuffled)) ? v : TP_NONE;
+}
+
 /* Adds a DistributedSampler to one DataLoader call and returns the loader's
  * variable node when the call is assigned to a plain name. */
 static uint32_t sample_loader(tp_matcher *m, uint32_t call)
@@ -1229,6 +1253,27 @@ static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 		add(m, TP_OP_MODIFY, N(m, given)->start, N(m, given)->end,
 		    tp_arena_printf(m->arena, "torch.utils.data.distributed.DistributedSampler(%.*s)", (int)text(m, ds).len, text(m, ds).ptr),
 		    "the DataLoader's sampler is a DistributedSampler: each rank reads its share");
+		return kind(m, p) == K_ASSIGNMENT && kind(m, tp_child(m->tree, p, F_LEFT)) == K_IDENTIFIER ? tp_child(m->tree, p, F_LEFT) : TP_NONE;
+	}
+	int sequential = 0;
+	given = tp_match__find_arg(m, args, -1, "sampler", &kw);
+	uint32_t plain = given == TP_NONE ? TP_NONE : plain_sampler(m, tp_child(m->tree, given, F_VALUE), &sequential);
+	if (plain != TP_NONE && !m->claimed[plain]) { /* a sampler of another loader may be this one's too */
+		uint32_t ds = N(m, tp_child(m->tree, plain, F_ARGUMENTS))->first, p = N(m, call)->parent;
+		while (kind(m, ds) == K_COMMENT)
+			ds = N(m, ds)->next;
+		memset(m->claimed + plain, 1, N(m, plain)->end_index - plain);
+		add(m, TP_OP_MODIFY, N(m, plain)->start, N(m, plain)->end,
+		    tp_arena_printf(m->arena, "torch.utils.data.distributed.DistributedSampler(%.*s%s)", (int)text(m, ds).len, text(m, ds).ptr,
+				    sequential ? ", shuffle=False" : ""),
+		    sequential ? "the SequentialSampler is a DistributedSampler that reads in order: each rank reads its share"
+			     : "the RandomSampler is a DistributedSampler: each rank reads its share");
+		if (sequential || evaluation_loader(m, call))
+			note(m, call, "this DataLoader reads in order or reads evaluation data: each rank now sees its share, so all_reduce "
+				      "what it measures before a decision every rank must make alike (early stopping, ReduceLROnPlateau, "
+				      "the best checkpoint), and before dividing by len(dataset)");
+		if (sequential)
+			return TP_NONE; /* no shuffle: no set_epoch */
 		return kind(m, p) == K_ASSIGNMENT && kind(m, tp_child(m->tree, p, F_LEFT)) == K_IDENTIFIER ? tp_child(m->tree, p, F_LEFT) : TP_NONE;
 	}
 	if (tp_match__find_arg(m, args, -1, "sampler", &kw) != TP_NONE || tp_match__find_arg(m, args, -1, "batch_sampler", &kw) != TP_NONE) {
@@ -4183,6 +4228,12 @@ void tp_distributed(tp_matcher *m)
 			if (kind(m, args) == K_ARG_LIST && tp_match__find_arg(m, args, 2, "generator", &kw) == TP_NONE)
 				note(m, i, "each rank draws its own split here, so one rank trains on another's validation data: pass "
 					   "generator=torch.Generator().manual_seed(0) (or seed torch alike on every rank)");
+		} else if (qn && strcmp(qn, "sklearn.model_selection.train_test_split") == 0 && !seeds(m)) {
+			int kw = 0;
+			uint32_t args = tp_child(m->tree, i, F_ARGUMENTS);
+			if (kind(m, args) == K_ARG_LIST && tp_match__find_arg(m, args, -1, "random_state", &kw) == TP_NONE)
+				note(m, i, "each rank draws its own split here, so one rank trains on another's validation data: pass "
+					   "random_state=0 (or seed numpy alike on every rank)");
 		} else if (((qn && (strcmp(qn, "os.makedirs") == 0 || strcmp(qn, "os.mkdir") == 0)) || path_mkdir(m, i)) && !rank_guarded(m, i) &&
 			   !tp_match__caught(m, i, os_errors)) {
 			make_dirs_together(m, i, qn ? qn : "Path.mkdir");
