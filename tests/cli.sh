@@ -66,6 +66,17 @@ printf 'import torch\nimport torch.multiprocessing as mp\nimport torch.distribut
 "$bin" -q -i "$tmp/spawn" -o "$tmp/spawn_out" distributed -m main.py
 check "no launcher for a MAIN that distributes itself" [ ! -e "$tmp/spawn_out/spawn_msft_multi/run_distributed_npu.sh" ]
 check "launcher where distributed mode set MAIN up" [ -x "$tmp/pg_out/pg_msft_multi/run_distributed_npu.sh" ]
+# A MAIN whose path holds spaces and a quote (yunjey's "09 - Image Captioning"): the launcher
+# starts that file, given the arguments it was given (no torchrun on the PATH: one process per card).
+mkdir -p "$tmp/sq/09 - it's" "$tmp/sq_out" "$tmp/sq_bin"
+printf 'import sys\nimport torch\nmodel = torch.nn.Linear(2, 2).cuda()\n' >"$tmp/sq/09 - it's/main gpu.py"
+"$bin" -q -i "$tmp/sq" -o "$tmp/sq_out" distributed -m "09 - it's/main gpu.py"
+printf 'import sys\nopen(sys.argv[1]).close()  # MAIN is there\nprint("ARGS", sys.argv[2:])\n' >"$tmp/sq_bin/py.py"
+printf '#!/bin/sh\nexec /usr/bin/python3 "%s" "$@"\n' "$tmp/sq_bin/py.py" >"$tmp/sq_bin/python"
+chmod +x "$tmp/sq_bin/python"
+ln -s "$(command -v dirname)" "$tmp/sq_bin/dirname"
+NPUS=2 PYTHON="$tmp/sq_bin/python" PATH="$tmp/sq_bin" "$(command -v bash)" "$tmp/sq_out/sq_msft_multi/run_distributed_npu.sh" a "b c" >/dev/null 2>&1
+check "launcher: a MAIN path with spaces and a quote, its arguments kept" grep -q "ARGS \['a', 'b c'\]" "$tmp/sq_out/sq_msft_multi/output_npu_1.log"
 check "help" expect_exit 0 "usage: transplt" --help
 
 # The op-support gate, per PyTorch version.
