@@ -2700,6 +2700,64 @@ static int trains_part_only(const tp_matcher *m, tp_str model)
 	return part;
 }
 
+static uint32_t class_of(const tp_matcher *m, uint32_t node);
+
+/* Whether identifier f names an instance of a class of the file (`model =
+ * RNNModel().cuda()`) whose forward returns what one call gives, `return
+ * self.rnn(x, h)`: its outputs (an RNN's output and hidden state) come from
+ * the same parameters, not from heads of their own. */
+static int returns_one_call(const tp_matcher *m, uint32_t f)
+{
+	const tp_binding *b = kind(m, f) == K_IDENTIFIER ? tp_resolve_name(m->res, f, text(m, f).ptr, text(m, f).len) : NULL;
+	uint32_t def = TP_NONE, forward = TP_NONE;
+	for (const tp_value *val = b && b->kind == TP_BIND_LOCAL ? b->values : NULL; val; val = val->next) { /* each the same class */
+		uint32_t v = val->node;
+		while (kind(m, v) == K_CALL && kind(m, tp_child(m->tree, v, F_FUNCTION)) == K_ATTRIBUTE) /* .cuda(), .to(device) */
+			v = tp_child(m->tree, tp_child(m->tree, v, F_FUNCTION), F_OBJECT);
+		uint32_t cls = kind(m, v) == K_CALL ? tp_child(m->tree, v, F_FUNCTION) : TP_NONE;
+		const tp_binding *cb = kind(m, cls) == K_IDENTIFIER ? tp_resolve_name(m->res, cls, text(m, cls).ptr, text(m, cls).len) : NULL;
+		uint32_t d = cb ? tp_resolve_definition(m->res, cb) : TP_NONE;
+		if (d == TP_NONE || (def != TP_NONE && d != def))
+			return 0;
+		def = d;
+	}
+	for (uint32_t j = def; kind(m, def) == K_CLASS_DEF && j < N(m, def)->end_index && forward == TP_NONE; j++)
+		if (kind(m, j) == K_FUNCTION_DEF && class_of(m, j) == def && tp_str_eq(text(m, tp_child(m->tree, j, F_NAME)), "forward"))
+			forward = j;
+	int calls = 0;
+	for (uint32_t j = forward; forward != TP_NONE && j < N(m, forward)->end_index; j++) {
+		if (kind(m, N(m, j)->parent) != K_BLOCK || !tp_match__keyword_statement(m, j, "return") || m->res->scope_of[j] != forward)
+			continue;
+		uint32_t e = N(m, j)->first;
+		while (e != TP_NONE && (kind(m, e) == K_COMMENT || N(m, e)->first == TP_NONE)) /* the keyword */
+			e = N(m, e)->next;
+		if (kind(m, e) != K_CALL)
+			return 0;
+		calls++;
+	}
+	return calls > 0;
+}
+
+/* Whether a forward of the model drops some of its outputs, `validity, _,
+ * _ = discriminator(x)` (InfoGAN's heads): the parameters behind them get no
+ * gradient in that step, which DDP raises on unless it looks for them. */
+static int drops_outputs(const tp_matcher *m, tp_str model)
+{
+	for (uint32_t j = 0; j < m->tree->count; j++) {
+		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE, a = N(m, j)->parent;
+		if (f == TP_NONE || !tp_str_same(text(m, f), model) || kind(m, a) != K_ASSIGNMENT || N(m, j)->field != F_RIGHT ||
+		    returns_one_call(m, f))
+			continue;
+		uint32_t left = tp_child(m->tree, a, F_LEFT);
+		if (kind(m, left) != K_PATTERN_LIST && kind(m, left) != K_TUPLE_PATTERN)
+			continue;
+		for (uint32_t c = N(m, left)->first; c != TP_NONE; c = N(m, c)->next)
+			if (kind(m, c) == K_IDENTIFIER && text(m, c).ptr[0] == '_')
+				return 1;
+	}
+	return 0;
+}
+
 /* Whether code under root calls a parameters_method. */
 static int calls_parameters(const tp_matcher *m, uint32_t root)
 {
@@ -3647,18 +3705,20 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model, const tp_names *models)
 		return TP_NONE;
 	}
 	wrap_at = N(m, stmt)->end;
-	int again = runs_twice(m, model), part = trains_part_only(m, model);
+	int again = runs_twice(m, model), part = trains_part_only(m, model), dropped = !part && drops_outputs(m, model);
 	tp_match__insert_line_after(m, &dist_rule, stmt,
 				    tp_arena_printf(m->arena, "%s = torch.nn.parallel.DistributedDataParallel(%s.npu(), device_ids=[npu_local_rank]%s%s)",
 						    name, name, again ? ", broadcast_buffers=False" : "",
-						    part ? ", find_unused_parameters=True" : ""),
-				    tp_arena_printf(m->arena, "wrap %s in DistributedDataParallel%s%s", name,
+						    part || dropped ? ", find_unused_parameters=True" : ""),
+				    tp_arena_printf(m->arena, "wrap %s in DistributedDataParallel%s%s%s", name,
 						    again ? ", with broadcast_buffers=False: it runs more than once before a backward (a GAN's "
 							    "discriminator on real and fake data, a loss function of another file that calls it "
 							    "twice), and the buffer broadcast of a second forward would change what the first "
 							    "one's backward needs" : "",
 						    part ? "; with find_unused_parameters=True: the optimizer trains a part of it, and the "
-							   "rest may get no gradient (a backbone run under no_grad)" : ""));
+							   "rest may get no gradient (a backbone run under no_grad)" : "",
+						    dropped ? "; with find_unused_parameters=True: a forward of it drops outputs (`a, _ = "
+							      "model(x)`), and the parameters that only they need get no gradient then" : ""));
 	holders_before_wrap(m, model, m->res->scope_of[last_model], first_model, wrap_at);
 	if (!moves_to_device(m))
 		note(m, stmt, tp_arena_printf(m->arena, "MAIN moves nothing to a device (no .cuda(), .to(...), device=): the wrap puts %s "

@@ -332,14 +332,14 @@ static const char *move_from_import(tp_matcher *m, uint32_t stmt, uint32_t mod, 
 typedef tp_array(uint32_t) tp_hits;
 
 /* Whether statement stmt starts with keyword word (`raise`, `return`). */
-static int keyword_statement(const tp_matcher *m, uint32_t stmt, const char *word)
+int tp_match__keyword_statement(const tp_matcher *m, uint32_t stmt, const char *word)
 {
 	tp_str t = stmt == TP_NONE ? (tp_str){"", 0} : text(m, stmt);
 	size_t n = strlen(word);
 	return t.len >= n && memcmp(t.ptr, word, n) == 0 && (t.len == n || !(t.ptr[n] == '_' || isalnum((unsigned char)t.ptr[n])));
 }
 
-static int is_raise(const tp_matcher *m, uint32_t stmt) { return keyword_statement(m, stmt, "raise"); }
+static int is_raise(const tp_matcher *m, uint32_t stmt) { return tp_match__keyword_statement(m, stmt, "raise"); }
 
 /* The first statement of a block, comments skipped. */
 static uint32_t first_statement(const tp_matcher *m, uint32_t block)
@@ -1640,7 +1640,7 @@ static int returned(const tp_matcher *m, uint32_t node)
 	uint32_t s = node;
 	while (N(m, s)->parent != TP_NONE && kind(m, N(m, s)->parent) != K_BLOCK && kind(m, N(m, s)->parent) != K_MODULE)
 		s = N(m, s)->parent;
-	return keyword_statement(m, s, "return");
+	return tp_match__keyword_statement(m, s, "return");
 }
 
 static uint32_t ext_use(tp_matcher *m, uint32_t call, int depth)
@@ -2535,7 +2535,7 @@ static enum guard guards_cuda(tp_matcher *m, uint32_t node, int tensor, uint32_t
 			if (!*raises && m->extensions && ext_use_in(m, fallback, 0) != TP_NONE)
 				*raises = 2; /* it calls the extension too: no fallback */
 		}
-		int leaves = *raises == 1 || keyword_statement(m, last_statement(m, fallback), "return");
+		int leaves = *raises == 1 || tp_match__keyword_statement(m, last_statement(m, fallback), "return");
 		if (negated && branch == TP_NONE && leaves && m->extensions) {
 			/* `if not x.is_cuda: raise ...` (or `return <fallback>`) and the extension after it */
 			for (uint32_t s = N(m, p)->next; s != TP_NONE; s = N(m, s)->next)
@@ -3463,7 +3463,7 @@ static void match_cpu_test(tp_matcher *m, uint32_t str)
 		return;
 	uint32_t body, then = if_branches(m, test, &body);
 	uint32_t use = body == TP_NONE ? TP_NONE : ext_use_in(m, body, 0);
-	int returns = body == TP_NONE && keyword_statement(m, last_statement(m, then), "return");
+	int returns = body == TP_NONE && tp_match__keyword_statement(m, last_statement(m, then), "return");
 	for (uint32_t c = returns ? N(m, p)->next : TP_NONE; c != TP_NONE && use == TP_NONE; c = N(m, c)->next)
 		use = ext_use_in(m, c, 0); /* `if ... == "cpu": return <torch>` and the extension after it */
 	if (use == TP_NONE || ext_use_in(m, then, 0) != TP_NONE)

@@ -61,6 +61,8 @@ tp_str tp_match__indent(const tp_matcher *m, uint32_t off);
 /* Inserts line (no line break) on a line of its own after the line where
  * stmt ends, indented like stmt's first line. */
 void tp_match__insert_line_after(tp_matcher *m, const tp_rule *r, uint32_t stmt, const char *line, const char *message);
+/* Whether statement stmt starts with keyword word (`return x`). */
+int tp_match__keyword_statement(const tp_matcher *m, uint32_t stmt, const char *word);
 /* The positional argument idx, or the keyword argument kw, of an argument list. */
 uint32_t tp_match__find_arg(const tp_matcher *m, uint32_t args, int idx, const char *kw, int *is_kw);
 /* Whether node id is an identifier that stands for a name of the file's
