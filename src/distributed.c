@@ -2085,6 +2085,32 @@ static void check_break(tp_matcher *m, uint32_t brk)
 		}
 }
 
+/* A `continue` in a loop that trains (`if torch.isnan(loss): continue`
+ * before the backward) on a condition that the loop computes: a rank that
+ * skips leaves the others waiting in the backward's all-reduce. */
+static void check_continue(tp_matcher *m, uint32_t stmt)
+{
+	uint32_t cond = TP_NONE, loop = TP_NONE;
+	for (uint32_t p = N(m, stmt)->parent; p != TP_NONE && loop == TP_NONE; p = N(m, p)->parent) {
+		if (kind(m, p) == K_IF && cond == TP_NONE)
+			cond = N(m, p)->first;
+		if (kind(m, p) == K_FOR || kind(m, p) == K_WHILE)
+			loop = p;
+		if (kind(m, p) == K_FUNCTION_DEF || kind(m, p) == K_CLASS_DEF)
+			return;
+	}
+	uint32_t body = loop == TP_NONE ? TP_NONE : tp_child(m->tree, loop, F_BODY);
+	if (cond == TP_NONE || body == TP_NONE || !calls_backward(m, body))
+		return;
+	for (uint32_t j = cond; j < N(m, cond)->end_index; j++)
+		if (kind(m, j) == K_IDENTIFIER && N(m, j)->field != F_ATTRIBUTE && assigned_under(m, body, text(m, j))) {
+			note(m, stmt, "this continue skips a step on what this rank computed (a NaN loss, a bad batch): the other ranks "
+				      "then wait for it in the backward's all-reduce (a hang); decide on every rank alike (all_reduce a "
+				      "flag first) or skip on all of them");
+			return;
+		}
+}
+
 /* `scheduler.step(val_loss)` of a ReduceLROnPlateau: the metric is what
  * this rank measured on its share of the data, so the ranks may cut their
  * learning rates apart. A WARNING on each step call of a name (or
@@ -4215,6 +4241,8 @@ void tp_distributed(tp_matcher *m)
 		uint16_t k = kind(m, i);
 		if (k == K_BREAK)
 			check_break(m, i);
+		if (kind(m, N(m, i)->parent) == K_BLOCK && text(m, i).len == 8 && tp_match__keyword_statement(m, i, "continue"))
+			check_continue(m, i);
 		if (k == K_IF)
 			many_cards_branch(m, i);
 		if (k == K_STRING && text(m, i).len == 22 && memcmp(text(m, i).ptr + 1, "CUDA_VISIBLE_DEVICES", 20) == 0)
