@@ -347,6 +347,34 @@ static int initializing_forward(const tp_matcher *m, uint32_t stmt, tp_str model
 	return f != TP_NONE && tp_str_same(text(m, f), model);
 }
 
+/* Whether statement stmt only asks the model something, `skip =
+ * model.no_weight_decay()`: a method called with no arguments, assigned. */
+static int queries_model(const tp_matcher *m, uint32_t stmt, tp_str model)
+{
+	uint32_t a = kind(m, stmt) == K_EXPR_STMT ? N(m, stmt)->first : TP_NONE;
+	uint32_t call = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_RIGHT) : TP_NONE;
+	uint32_t f = kind(m, call) == K_CALL ? tp_child(m->tree, call, F_FUNCTION) : TP_NONE;
+	uint32_t obj = kind(m, f) == K_ATTRIBUTE ? tp_child(m->tree, f, F_OBJECT) : TP_NONE;
+	uint32_t args = obj == TP_NONE ? TP_NONE : tp_child(m->tree, call, F_ARGUMENTS);
+	return kind(m, obj) == K_IDENTIFIER && tp_str_same(text(m, obj), model) && kind(m, args) == K_ARG_LIST && N(m, args)->first == TP_NONE &&
+	       !mentions(m, tp_child(m->tree, a, F_LEFT), model);
+}
+
+/* Whether statement stmt reads the model's parameters or modules by name
+ * (`[p for n, p in model.named_parameters() if n.startswith("backbone")]`):
+ * after the wrap each name would start with "module.". */
+static int reads_names(const tp_matcher *m, uint32_t stmt, tp_str model)
+{
+	for (uint32_t j = stmt; j < N(m, stmt)->end_index; j++) {
+		uint32_t p = N(m, j)->parent;
+		tp_str attr = kind(m, p) == K_ATTRIBUTE && N(m, j)->field == F_OBJECT ? text(m, tp_child(m->tree, p, F_ATTRIBUTE)) : (tp_str){"", 0};
+		if (kind(m, j) == K_IDENTIFIER && tp_str_same(text(m, j), model) && attr.len > 6 && memcmp(attr.ptr, "named_", 6) == 0 &&
+		    N(m, p)->field == F_FUNCTION)
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether expression e is an attribute, subscript or call chain on the
  * model: `model.fc`, `model.classifier[6]`, `model.body.parameters()`. */
 static int on_model(const tp_matcher *m, uint32_t e, tp_str model)
@@ -3721,7 +3749,11 @@ static uint32_t wrap_model(tp_matcher *m, tp_str model, const tp_names *models)
 			stmt = n;
 		else if (model_alias(m, n, model, 1).len || (model_alias(m, n, model, 0).len && !calls_name(m, model_alias(m, n, model, 0))))
 			stmt = n; /* `raw_model = model`, an EMA or target copy: of the module, not of the wrapper */
-		else if (training_loop(m, n, model) || (mentions(m, n, model) && !reads_parameters(m, n, model)))
+		else if (training_loop(m, n, model))
+			break;
+		else if (reads_names(m, n, model))
+			stmt = n;
+		else if (mentions(m, n, model) && !reads_parameters(m, n, model) && !queries_model(m, n, model))
 			break;
 		/* else code that leaves the model alone (the loss, another
 		 * model): a placement after it still comes first */
