@@ -1708,6 +1708,13 @@ static uint32_t ext_use_in(tp_matcher *m, uint32_t node, int depth)
 	return TP_NONE;
 }
 
+/* What an ext_use_in answer names: the function its call calls, or the
+ * function it picks (`ext.score_cuda`). */
+static tp_str ext_use_name(const tp_matcher *m, uint32_t use)
+{
+	return text(m, kind(m, use) == K_CALL ? tp_child(m->tree, use, F_FUNCTION) : use);
+}
+
 /* ---- frameworks that pick their accelerator by name (Lightning) ----------- */
 
 /* The accelerator rule whose packages hold qualified name qn and whose name
@@ -2442,7 +2449,6 @@ static int declared_on(const tp_matcher *m, uint32_t obj, tp_str name)
 static tp_str string_inner(const tp_matcher *m, uint32_t str);
 static int is_path_part(const tp_matcher *m, uint32_t str);
 
-/* What a test chooses when it is True. */
 /* Whether node j names a CUDA build: CUDAExtension, torch.version.cuda, a
  * .cu or .cuh source, "WITH_CUDA", nvcc or its architecture flags
  * ("-gencode=arch=compute_80,code=sm_80", TORCH_CUDA_ARCH_LIST). */
@@ -2466,8 +2472,12 @@ static int build_word(const tp_matcher *m, uint32_t j)
  * reads get_device_capability(i) for -gencode flags. */
 static int feeds_cuda_build(tp_matcher *m, uint32_t node)
 {
-	for (uint32_t j = 0; !m->builds_cuda && j <= m->tree->count; j++) /* once a file: a deep expression holds many queries */
-		m->builds_cuda = j == m->tree->count ? 1 : kind(m, j) != K_ATTRIBUTE && build_word(m, j) ? 2 : 0;
+	if (!m->builds_cuda) { /* once a file: a deep expression holds many queries */
+		m->builds_cuda = 1;
+		for (uint32_t j = 0; j < m->tree->count && m->builds_cuda == 1; j++)
+			if (kind(m, j) != K_ATTRIBUTE && build_word(m, j))
+				m->builds_cuda = 2;
+	}
 	if (m->builds_cuda == 1)
 		return 0;
 	uint32_t s = node;
@@ -2488,6 +2498,7 @@ static int feeds_cuda_build(tp_matcher *m, uint32_t node)
 	return build;
 }
 
+/* What a test chooses when it is True. */
 enum guard { GUARDS_NOTHING, GUARDS_BUILD, GUARDS_EXTENSION };
 
 /* What the if (or `a if c else b`) whose condition holds node guards: a
@@ -2582,7 +2593,7 @@ static const char *guard_note(tp_matcher *m, const tp_rule *r, const char *test,
 		return msg(m, r, "%s stays: it chooses a CUDA build (CUDAExtension, .cu sources, nvcc), which needs CUDA; on the NPU "
 				 "machine it is %s and the other branch %s",
 			   test, value, other);
-	tp_str fn = text(m, kind(m, use) == K_CALL ? tp_child(m->tree, use, F_FUNCTION) : use);
+	tp_str fn = ext_use_name(m, use);
 	return msg(m, r, "%s stays: it guards custom CUDA extension code (%.*s), which has no NPU kernel; on the NPU machine it is "
 			 "%s and the other branch %s",
 		   test, (int)fn.len, fn.ptr, value, other);
@@ -3468,7 +3479,7 @@ static void match_cpu_test(tp_matcher *m, uint32_t str)
 		use = ext_use_in(m, c, 0); /* `if ... == "cpu": return <torch>` and the extension after it */
 	if (use == TP_NONE || ext_use_in(m, then, 0) != TP_NONE)
 		return;
-	tp_str fn = text(m, kind(m, use) == K_CALL ? tp_child(m->tree, use, F_FUNCTION) : use);
+	tp_str fn = ext_use_name(m, use);
 	tp_match__finding(m, NULL, TP_OP_WARNING, test, NULL,
 			  tp_arena_printf(m->arena, "%.*s: on the NPU machine it is False, so NPU tensors reach the custom CUDA "
 						    "extension code of the other branch (%.*s), which has no NPU kernel; test the "
