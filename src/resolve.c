@@ -311,8 +311,8 @@ static void declare_fields(tp_resolver *r, uint32_t left, uint32_t value)
 	size_t len;
 	const char *s = string_text(r, fields, &len);
 	for (size_t i = 0, n; s && i < len; i += n + (n == 0)) {
-		n = strcspn(s + i, " ,");
-		n = n < len - i ? n : len - i;
+		for (n = 0; i + n < len && s[i + n] != ' ' && s[i + n] != ','; n++)
+			; /* bounded: the source is not NUL-terminated */
 		if (n)
 			declare_member(r, left, (tp_str){s + i, n});
 	}
