@@ -328,6 +328,7 @@ cleanup:
 	tp_array_free(&m.deletions);
 	tp_array_free(&m.late);
 	tp_array_free(&m.stored);
+	tp_array_free(&m.device_names);
 	tp_buf_dispose(&conv);
 	tp_arena_free(arena);
 }

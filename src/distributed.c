@@ -1863,10 +1863,12 @@ static void choose_device(tp_matcher *m, uint32_t call, const char *qn, const tp
 	} else {
 		local_device(m, call, index);
 		uint32_t dev = kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, -1, "device", &kw) : TP_NONE;
-		uint32_t v = dev == TP_NONE ? TP_NONE : tp_child(m->tree, dev, F_VALUE);
-		if (v != TP_NONE && qn && strncmp(qn, "torch.", 6) == 0 && index && tp_match__int_index(m, index, v) &&
-		    !m->claimed[v] && !tp_str_eq(text(m, v), m->device_var) && !enumerates_devices(m, v)) { /* torch.zeros(n, device=rank) */
-			choose_var(m, v, 1);
+		uint32_t v = dev == TP_NONE ? TP_NONE : tp_child(m->tree, dev, F_VALUE), at = tp_match__device_keyword(m, call, qn);
+		if (at == TP_NONE && qn && strncmp(qn, "torch.", 6) == 0)
+			at = v; /* torch.cuda.Stream(device=rank): no device-index rule under torch.cuda */
+		if (at != TP_NONE && index && tp_match__int_index(m, index, at) && !m->claimed[at] && !tp_str_eq(text(m, at), m->device_var) &&
+		    !enumerates_devices(m, at)) { /* torch.zeros(n, device=rank), load_file(path, device=0) */
+			choose_var(m, at, 1);
 		} else if (v != TP_NONE) { /* torch.zeros(n, device="cuda:0") */
 			local_device_expr(m, v, 0);
 		}

@@ -2218,6 +2218,19 @@ static void match_call_rules(tp_matcher *m, uint32_t call)
 		apply_device_index(m, r, call, mname);
 }
 
+uint32_t tp_match__device_keyword(const tp_matcher *m, uint32_t call, const char *qn)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION), args = tp_child(m->tree, call, F_ARGUMENTS);
+	uint32_t leaf = !qn && kind(m, fn) == K_ATTRIBUTE && on_value(m, fn) ? attr_name(m, fn) : TP_NONE;
+	const tp_rule *r = qn ? device_index_rule(m, call, qn)
+		: leaf != TP_NONE ? lookup(&m->rules->device_index, text(m, leaf).ptr, text(m, leaf).len) : NULL;
+	if (!r || !r->arg_keyword || strcmp(r->arg_keyword, "device") != 0 || kind(m, args) != K_ARG_LIST)
+		return TP_NONE;
+	int kw = 0;
+	uint32_t a = tp_match__find_arg(m, args, r->arg_idx, r->arg_keyword, &kw);
+	return a != TP_NONE && kw ? tp_child(m->tree, a, F_VALUE) : a;
+}
+
 int tp_match__names(const tp_matcher *m, uint32_t id)
 {
 	uint32_t up = N(m, id)->parent;
@@ -3298,6 +3311,55 @@ static int device_name(tp_str s)
 /* device_name of node n's text; 0 for TP_NONE (a child broken code lacks). */
 static int device_node(const tp_matcher *m, uint32_t n) { return n != TP_NONE && device_name(text(m, n)); }
 
+/* Whether assignment a binds a name that a call of the file then gets as
+ * an argument: `device = "npu"` and `model.to(device=device)`. */
+static int passed_on(const tp_matcher *m, uint32_t a)
+{
+	uint32_t left = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_LEFT) : TP_NONE;
+	if (kind(m, left) != K_IDENTIFIER)
+		return 0;
+	tp_str name = text(m, left);
+	const tp_binding *b = tp_resolve_name(m->res, left, name.ptr, name.len);
+	for (uint32_t i = N(m, a)->end_index; b && i < m->tree->count; i++) {
+		uint32_t p = N(m, i)->parent;
+		if (kind(m, i) == K_IDENTIFIER && tp_str_same(text(m, i), name) &&
+		    (kind(m, p) == K_ARG_LIST || (kind(m, p) == K_KEYWORD_ARG && N(m, i)->field == F_VALUE)) &&
+		    tp_resolve_name(m->res, i, name.ptr, name.len) == b)
+			return 1;
+	}
+	return 0;
+}
+
+static int binding_order(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(const void *const *)a, y = (uintptr_t)*(const void *const *)b;
+	return (x > y) - (x < y);
+}
+
+/* The bindings of the names that the file passes as a keyword argument
+ * whose name says device (`device_map=dm`), sorted, into m->device_names. */
+static void collect_device_names(tp_matcher *m)
+{
+	for (uint32_t i = 0; i < m->tree->count; i++) {
+		uint32_t v = kind(m, i) == K_KEYWORD_ARG && device_node(m, tp_child(m->tree, i, F_NAME)) ? tp_child(m->tree, i, F_VALUE) : TP_NONE;
+		const tp_binding *b = kind(m, v) == K_IDENTIFIER ? tp_resolve_name(m->res, v, text(m, v).ptr, text(m, v).len) : NULL;
+		if (b)
+			tp_array_push(&m->device_names, (const void *)b);
+	}
+	if (m->device_names.len)
+		qsort(m->device_names.items, m->device_names.len, sizeof *m->device_names.items, binding_order);
+}
+
+/* Whether assignment a binds such a name: `dm = {"": "cuda"}`, then
+ * `from_pretrained(path, device_map=dm)`. */
+static int passed_as_device(const tp_matcher *m, uint32_t a)
+{
+	uint32_t left = tp_child(m->tree, a, F_LEFT);
+	const void *b = kind(m, left) == K_IDENTIFIER ? tp_resolve_name(m->res, left, text(m, left).ptr, text(m, left).len) : NULL;
+	return b && m->device_names.len &&
+	       bsearch(&b, m->device_names.items, m->device_names.len, sizeof *m->device_names.items, binding_order) != NULL;
+}
+
 /* Whether no name around string str says it is a device (see
  * tp_match__named_device). */
 static int unnamed_device(const tp_matcher *m, uint32_t str)
@@ -3310,6 +3372,7 @@ static int unnamed_device(const tp_matcher *m, uint32_t str)
 	case K_PAIR: /* a key that says device, or a dict a name says is a device map: `device_map={"": "cuda"}` */
 		return !device_name(text(m, N(m, p)->first)) && (N(m, p)->first == e || unnamed_device(m, N(m, p)->parent));
 	case K_ASSIGNMENT:
+		return !device_name(text(m, N(m, p)->first)) && !passed_as_device(m, p);
 	case K_DEFAULT_PARAM:
 	case K_TYPED_DEFAULT_PARAM:
 		return !device_name(text(m, N(m, p)->first));
@@ -3402,25 +3465,6 @@ int tp_match__named_device(const tp_matcher *m, uint32_t str)
 static int foreign_cuda(const tp_matcher *m, uint32_t str)
 {
 	return !m->torch_file && unnamed_device(m, str);
-}
-
-/* Whether assignment a binds a name that a call of the file then gets as
- * an argument: `device = "npu"` and `model.to(device=device)`. */
-static int passed_on(const tp_matcher *m, uint32_t a)
-{
-	uint32_t left = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_LEFT) : TP_NONE;
-	if (kind(m, left) != K_IDENTIFIER)
-		return 0;
-	tp_str name = text(m, left);
-	const tp_binding *b = tp_resolve_name(m->res, left, name.ptr, name.len);
-	for (uint32_t i = N(m, a)->end_index; b && i < m->tree->count; i++) {
-		uint32_t p = N(m, i)->parent;
-		if (kind(m, i) == K_IDENTIFIER && tp_str_same(text(m, i), name) &&
-		    (kind(m, p) == K_ARG_LIST || (kind(m, p) == K_KEYWORD_ARG && N(m, i)->field == F_VALUE)) &&
-		    tp_resolve_name(m->res, i, name.ptr, name.len) == b)
-			return 1;
-	}
-	return 0;
 }
 
 /* The comparison that string str is the device type in, when it is a
@@ -3844,6 +3888,17 @@ static void match_device_slice(tp_matcher *m, uint32_t sub)
 		}
 }
 
+/* Whether import statement stmt is the `import torch` that -s wrote above
+ * its DEVICE_ID line into a file that imported no torch: converting the
+ * output again treats that file as the input was treated. */
+static int device_id_import(const tp_matcher *m, uint32_t stmt)
+{
+	static const char line[] = "npu_device_id = int(os.environ.get(\"DEVICE_ID\"";
+	uint32_t npu = N(m, stmt)->next, set = npu == TP_NONE ? TP_NONE : N(m, npu)->next;
+	return set != TP_NONE && tp_str_eq(text(m, stmt), "import torch") && tp_str_eq(text(m, npu), "import torch_npu") &&
+	       text(m, set).len >= sizeof line - 1 && memcmp(text(m, set).ptr, line, sizeof line - 1) == 0;
+}
+
 void tp_match(tp_matcher *m)
 {
 	m->claimed = tp_arena_alloc(m->arena, m->tree->count + 1);
@@ -3856,7 +3911,10 @@ void tp_match(tp_matcher *m)
 	for (uint32_t i = 0; cuda && !m->torch_file && i < m->tree->count; i++)
 		if (kind(m, i) == K_DOTTED_NAME && (kind(m, N(m, i)->parent) == K_IMPORT || kind(m, N(m, i)->parent) == K_IMPORT_FROM ||
 						     kind(m, N(m, i)->parent) == K_ALIASED_IMPORT))
-			m->torch_file = tp_str_eq(text(m, N(m, i)->first), "torch") || renamed_into_torch(m, i);
+			m->torch_file = (tp_str_eq(text(m, N(m, i)->first), "torch") && !device_id_import(m, N(m, i)->parent)) ||
+					renamed_into_torch(m, i);
+	if (cuda && !m->torch_file) /* where only names say what a "cuda" is */
+		collect_device_names(m);
 	int subclassed = 0; /* a class of the file subclasses Trainer: calls of it are checked too */
 	for (uint32_t i = 0; m->rules->accelerator.count && i < m->tree->count && !subclassed; i++)
 		subclassed = kind(m, i) == K_CLASS_DEF && enclosing_framework_class(m, i, offsetof(tp_rule, calls), NULL);

@@ -45,6 +45,8 @@ typedef struct {
 	/* the names the file binds into a torch module (`nn.MaskedLinear = MaskedLinear`), made on first use */
 	tp_array(const char *) stored;
 	int stored_ready;
+	/* a file that imports no torch: the bindings of the names it passes as a device (`device_map=dm`), sorted */
+	tp_array(const void *) device_names;
 	tp_array(tp_item) items;
 	/* argument deletions of the call being matched, emitted together */
 	tp_array(struct tp_deletion { uint32_t arg; const tp_rule *rule; const char *message; }) deletions;
@@ -75,6 +77,11 @@ uint32_t tp_match__param_name(const tp_matcher *m, uint32_t c);
 /* Adds the keyword argument kw ("name=value") after the last argument of
  * an argument list; not to one with *args or **kwargs, which may hold it. */
 void tp_match__add_keyword(tp_matcher *m, const tp_rule *r, uint32_t args, const char *kw, const char *message);
+/* The device= argument of call (by keyword, or by position where its
+ * device-index rule says: `load_file(path, 0)`) when a device-index rule
+ * covers it (`torch.zeros`, `x.new_zeros`, safetensors' `load_file`), else
+ * TP_NONE. qn: the call's qualified name, NULL for a method. */
+uint32_t tp_match__device_keyword(const tp_matcher *m, uint32_t call, const char *qn);
 /* Whether expression v is an integer device index by r's filter. */
 int tp_match__int_index(const tp_matcher *m, const tp_rule *r, uint32_t v);
 /* The name that call, a torch.cuda.current_device(), is assigned to where
