@@ -274,7 +274,11 @@ void tp_convert(tp_result *out, const tp_convert_opts *opts, tp_parser *parser, 
 			 .eol = nl && nl > body && nl[-1] == '\r' ? "\r\n" : "\n", .ops = opts->ops, .res = &res, .arena = arena,
 			 .dist_model = opts->dist_model, .ext_modules = opts->ext_modules, .library_ops = opts->library_ops,
 			 .dist_setups = opts->dist_setups, .dist_iterables = opts->dist_iterables, .dist_loaders = opts->dist_loaders, .dist_repeats = opts->dist_repeats,
-			 .device_var = opts->dist_model ? "npu_local_rank" : opts->specify_device ? "npu_device_id" : NULL};
+			 .dist_other = opts->dist_other,
+			 .device_var = opts->dist_model		? "npu_local_rank"
+				       : opts->dist_other	? "torch.npu.current_device()"
+				       : opts->specify_device ? "npu_device_id"
+							      : NULL};
 	tp_match(&m);
 	out->dist_setup = m.dist_setup;
 	size_t n = m.items.len;

@@ -71,6 +71,7 @@ typedef struct {
 	const struct tp_ops *ops; /* op-support data of the chosen version */
 	const char *dist_model;   /* distributed mode, for MAIN: as tp_matcher's */
 	int specify_device;       /* -s: device choices follow DEVICE_ID */
+	int dist_other;           /* distributed mode, a file other than MAIN: as tp_matcher's */
 	const tp_map *ext_modules; /* custom extension module names (setup.py, load()); "NAME()" for a
 				    * function that loads one (tp_extension_names) */
 	const tp_map *library_ops; /* "ns.op" of TORCH_LIBRARY ops in the tree */

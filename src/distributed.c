@@ -1605,7 +1605,9 @@ static int rank_derived(const tp_matcher *m, uint32_t e, int depth)
 /* Where the device variable comes from, for the messages. */
 static const char *origin(const tp_matcher *m)
 {
-	return m->dist_model ? "the device comes from the launcher" : "the device comes from DEVICE_ID (-s)";
+	return m->dist_model   ? "the device comes from the launcher"
+	       : m->dist_other ? "the current device, which each rank sets to its own in distributed mode"
+			       : "the device comes from DEVICE_ID (-s)";
 }
 
 static long literal_index(const tp_matcher *m, uint32_t e);
@@ -1652,6 +1654,13 @@ static int follows_set_device(const tp_matcher *m, uint32_t v)
 	return kind(m, v) == K_CALL && tp_match__qname_in(qname(m, v), current);
 }
 
+/* The device variable's NPU as a string: f'npu:{npu_device_id}'; for
+ * another file in distributed mode, 'npu', the current device. */
+static const char *local_string(tp_matcher *m)
+{
+	return m->dist_other ? "'npu'" : tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var);
+}
+
 /* Device choice v becomes the device variable, or its NPU as a string;
  * not torch.cuda.current_device(), which follows set_device. */
 static void choose_var(tp_matcher *m, uint32_t v, int string)
@@ -1660,15 +1669,16 @@ static void choose_var(tp_matcher *m, uint32_t v, int string)
 		m->plain_device = 1; /* -s's set_device makes it DEVICE_ID's */
 		return;
 	}
-	const char *rep = string ? tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var) : m->device_var;
+	const char *rep = string ? local_string(m) : m->device_var;
 	choose(m, v, rep, tp_arena_printf(m->arena, "%.*s -> %s: %s", (int)text(m, v).len, text(m, v).ptr, rep, origin(m)));
 }
 
 static void to_local_device(tp_matcher *m, uint32_t e)
 {
 	tp_str t = text(m, e);
-	choose(m, e, tp_arena_printf(m->arena, "f'npu:{%s}'", m->device_var),
-	       tp_arena_printf(m->arena, "%.*s -> the NPU of %s", (int)t.len, t.ptr, m->device_var));
+	choose(m, e, local_string(m),
+	       m->dist_other ? tp_arena_printf(m->arena, "%.*s -> 'npu': %s", (int)t.len, t.ptr, origin(m))
+			     : tp_arena_printf(m->arena, "%.*s -> the NPU of %s", (int)t.len, t.ptr, m->device_var));
 }
 
 /* Whether e calls device_count(), or is a name assigned such a value
@@ -2621,6 +2631,13 @@ static void specify_device(tp_matcher *m)
 		at = m->rank_device;
 		why = tp_arena_printf(m->arena, "its device comes from a rank: %.*s", (int)text(m, at).len, text(m, at).ptr);
 	}
+	if (at != TP_NONE && m->dist_other) { /* it picks each rank's device itself (a helper's init_distributed_mode) */
+		memcpy(m->claimed, was_claimed, m->tree->count + 1);
+		m->items.len = before;
+		return;
+	}
+	if (m->dist_other)
+		return; /* MAIN's setup made the rank's device the current one */
 	if (at != TP_NONE) {
 		memcpy(m->claimed, was_claimed, m->tree->count + 1);
 		m->items.len = before;
@@ -2658,7 +2675,11 @@ static void specify_device(tp_matcher *m)
 void tp_specify_device(tp_matcher *m)
 {
 	specify_device(m);
-	if (m->model_parallel)
+	if (m->model_parallel && m->dist_other)
+		note(m, m->model_parallel, "model parallel: this file names several device numbers, which stay as they are "
+					   "(npu:0, npu:1, ...), so in distributed mode every rank puts its parts on the same cards; "
+					   "give each rank cards of its own by hand (local_rank * parts + part)");
+	else if (m->model_parallel)
 		note(m, m->model_parallel, "model parallel: this file names several device numbers, which -s leaves as they are "
 					   "(npu:0, npu:1, ...) rather than fold its parts onto DEVICE_ID's one card; to start at "
 					   "DEVICE_ID, add int(os.environ[\"DEVICE_ID\"]) to each number by hand");

@@ -21,6 +21,10 @@ typedef struct {
 	tp_arena *arena;
 	const char *dist_model; /* distributed mode, in MAIN: -t's names separated by commas, "" to find the trained models */
 	const char *device_var; /* the variable device choices use (-s or distributed), or NULL */
+	/* distributed mode, a file other than MAIN: it runs in every rank, after
+	 * the setup picked the rank's device, so a fixed device number (`"cuda:0"`,
+	 * `.to(0)`) becomes the current device, as -s makes it DEVICE_ID's */
+	int dist_other;
 	const tp_map *ext_modules, *library_ops; /* custom CUDA extensions of the tree (may be NULL), as tp_convert_opts's */
 	const tp_map *dist_setups; /* distributed mode and -s: functions of other files that call init_process_group or build DDP (may be NULL) */
 	const tp_map *dist_iterables; /* distributed mode: IterableDataset classes of other files (may be NULL) */

@@ -104,6 +104,7 @@ static void do_file(job *j, tp_parser *parser, size_t i)
 	if (e->python) {
 		tp_convert_opts co = j->copts;
 		co.dist_model = j->copts.dist_model && i == j->main_index ? j->copts.dist_model : NULL;
+		co.dist_other = j->copts.dist_model && i != j->main_index;
 		tp_convert(res, &co, parser, data, len);
 	}
 	if (!j->stage || j->reports_only) {

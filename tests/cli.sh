@@ -293,6 +293,21 @@ printf 'import torch\nfrom torch.utils.data import DataLoader\nfrom data.streams
 check "IterableDataset of another file: no sampler" [ -z "$(grep DistributedSampler "$tmp/it/out/src_msft_multi/main.py")" ]
 check "IterableDataset of another file: a WARNING" grep -q "^main.py,6,6,WARNING,\"this DataLoader reads an IterableDataset" "$tmp/it/out/src_msft_multi/transplant_result_file/change_list.csv"
 
+# Distributed mode: another file's fixed device (Informer's torch.device('cuda:0'), .cuda(0))
+# becomes the current device, which each rank sets to its own; a file that picks each rank's
+# device itself, and one that names several numbers (model parallel), keep their numbers.
+mkdir -p "$tmp/od/src" "$tmp/od/out"
+printf 'import torch\n\ndevice = torch.device("cuda:0")\nhead = torch.nn.Linear(4, 1).cuda(0)\n' >"$tmp/od/src/exp.py"
+printf 'import os\nimport torch\n\ntorch.cuda.set_device(int(os.environ["LOCAL_RANK"]))\nx = torch.zeros(1, device="cuda:0")\n' >"$tmp/od/src/ranked.py"
+printf 'import torch\n\na = torch.nn.Linear(4, 4).to("cuda:0")\nb = torch.nn.Linear(4, 4).to("cuda:1")\n' >"$tmp/od/src/parts.py"
+printf 'import torch\nfrom exp import device, head\n\nmodel = torch.nn.Linear(4, 4).cuda()\nopt = torch.optim.SGD(model.parameters(), lr=0.1)\n' >"$tmp/od/src/main.py"
+"$bin" -q -i "$tmp/od/src" -o "$tmp/od/out" distributed -m main.py
+od="$tmp/od/out/src_msft_multi"
+check "another file's fixed device string: the current device" grep -qx "device = torch.device('npu')" "$od/exp.py"
+check "another file's fixed device index: the current device" grep -qx "head = torch.nn.Linear(4, 1).npu(torch.npu.current_device())" "$od/exp.py"
+check "a file that picks each rank's device: its number stays" grep -qx 'x = torch.zeros(1, device="npu:0")' "$od/ranked.py"
+check "model parallel in another file: numbers stay, with a WARNING" grep -q '^parts.py,4,4,WARNING,"model parallel: this file names several device numbers, which stay as they are (npu:0, npu:1, ...), so in distributed mode every rank' "$od/transplant_result_file/change_list.csv"
+
 # -j does not change a single byte of the output or reports.
 mkdir "$tmp/j1" "$tmp/j2"
 "$bin" -q -j 1 -i "$root/fixtures" -o "$tmp/j1" && "$bin" -q -j 2 -i "$root/fixtures" -o "$tmp/j2"
