@@ -547,7 +547,8 @@ void tp_distributed_setters(tp_strings *out, tp_parser *parser, const char *src,
 			const tp_binding *b = t->nodes[fn].kind == K_IDENTIFIER
 						      ? tp_resolve_name(res, fn, src + t->nodes[fn].start, t->nodes[fn].end - t->nodes[fn].start)
 						      : NULL;
-			int callee = b && b->kind == TP_BIND_LOCAL && b->value != TP_NONE && sets[b->value];
+			uint32_t callee_def = b && b->kind == TP_BIND_LOCAL ? tp_resolve_definition(res, b) : TP_NONE;
+			int callee = callee_def != TP_NONE && sets[callee_def];
 			if (callee || (qn && (tp_match__qname_in(qn, setup) || tp_match__qname_in(qn, tp_ddp_names))))
 				sets[def] = more = 1;
 		}

@@ -242,7 +242,8 @@ check "import of an extension in a try with a bare except and a comment: no WARN
 # of the tree (DLRM's ext_dist.init_distributed) gets no second init_process_group.
 mkdir -p "$tmp/di/src/utils" "$tmp/di/out"
 printf 'import torch.distributed as dist\n\n\ndef init_distributed(backend="nccl"):\n    dist.init_process_group(backend)\n' >"$tmp/di/src/ext_dist.py"
-cp "$tmp/di/src/ext_dist.py" "$tmp/di/src/utils/dist_utils.py"
+# one helper deeper, defined below its caller (mmcv's and KAIR's init_dist -> _init_dist_pytorch)
+printf 'import torch.distributed as dist\n\n\ndef init_distributed(backend="nccl"):\n    _init_pytorch(backend)\n\n\ndef _init_pytorch(backend):\n    dist.init_process_group(backend)\n' >"$tmp/di/src/utils/dist_utils.py"
 printf 'import torch\nimport ext_dist\n\next_dist.init_distributed(backend="nccl")\nmodel = torch.nn.Linear(4, 1).cuda()\n' >"$tmp/di/src/main.py"
 printf 'import torch\nfrom utils import dist_utils\n\ndist_utils.init_distributed()\nmodel = torch.nn.Linear(4, 1).cuda()\n' >"$tmp/di/src/pkg_main.py"
 "$bin" -q -i "$tmp/di/src" -o "$tmp/di/out" distributed -m main.py
