@@ -530,19 +530,21 @@ static int placement_statement(const tp_matcher *m, uint32_t stmt, tp_str model)
 					(passes_model(m, e, model) && prepares_by_name(m, e)));
 }
 
-/* A placement statement, or an `if` whose statements that name the model
- * all are (`if cuda: model.cuda()`). */
+/* A placement statement, or an `if` or `try` whose statements that name the
+ * model all are (`if cuda: model.cuda()`; EasyOCR's `try: if opt.freeze: for
+ * p in model.FeatureExtraction.parameters(): ...` with `except: pass`). */
 static int places_model(const tp_matcher *m, uint32_t stmt, tp_str model, int depth)
 {
 	if (placement_statement(m, stmt, model))
 		return 1;
-	if (kind(m, stmt) != K_IF || depth > 8 || !mentions(m, stmt, model) || mentions(m, N(m, stmt)->first, model))
+	if ((kind(m, stmt) != K_IF && kind(m, stmt) != K_TRY) || depth > 8 || !mentions(m, stmt, model) ||
+	    (kind(m, stmt) == K_IF && mentions(m, N(m, stmt)->first, model)))
 		return 0;
 	for (uint32_t j = stmt + 1; j < N(m, stmt)->end_index; j++) {
 		uint32_t p = N(m, j)->parent;
 		if (kind(m, p) != K_BLOCK || kind(m, j) == K_COMMENT || !mentions(m, j, model))
 			continue;
-		if (!(kind(m, j) == K_IF ? places_model(m, j, model, depth + 1) : placement_statement(m, j, model)))
+		if (!(kind(m, j) == K_IF || kind(m, j) == K_TRY ? places_model(m, j, model, depth + 1) : placement_statement(m, j, model)))
 			return 0;
 		j = N(m, j)->end_index - 1;
 	}
