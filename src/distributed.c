@@ -822,14 +822,15 @@ static int constant_value(const tp_matcher *m, uint32_t e, int depth)
 }
 
 /* Whether identifier j names a rank or the main process (`rank`,
- * `is_main_process`) and is no constant of the script. */
+ * `is_main_process`) and is no constant of the script; or string j is
+ * such a key of a subscript (KAIR's `opt['rank'] == 0`). */
 static int names_rank(const tp_matcher *m, uint32_t j)
 {
 	tp_str c = text(m, j);
-	int named = 0;
-	for (size_t i = 0; kind(m, j) == K_IDENTIFIER && !named && i + 4 <= c.len; i++)
+	int key = kind(m, j) == K_STRING && kind(m, N(m, j)->parent) == K_SUBSCRIPT && N(m, j)->field != F_VALUE, named = 0;
+	for (size_t i = 0; (kind(m, j) == K_IDENTIFIER || key) && !named && i + 4 <= c.len; i++)
 		named = memcmp(c.ptr + i, "rank", 4) == 0 || memcmp(c.ptr + i, "main", 4) == 0;
-	return named && !constant_value(m, j, 0);
+	return named && (key || !constant_value(m, j, 0));
 }
 
 /* Guarded already: inside an `if` whose condition names a rank or the main
@@ -1269,10 +1270,32 @@ static uint32_t plain_sampler(const tp_matcher *m, uint32_t v, int *in_order)
 
 /* Adds a DistributedSampler to one DataLoader call and returns the loader's
  * variable node when the call is assigned to a plain name. */
+/* Whether the loader that call builds is a name read only under a rank
+ * guard (KAIR's `if opt['rank'] == 0:` over its test_loader): rank 0 alone
+ * evaluates, on all of the data. */
+static int read_on_one_rank(const tp_matcher *m, uint32_t call)
+{
+	uint32_t p = N(m, call)->parent, left = kind(m, p) == K_ASSIGNMENT ? tp_child(m->tree, p, F_LEFT) : TP_NONE;
+	if (kind(m, left) != K_IDENTIFIER)
+		return 0;
+	tp_str name = text(m, left);
+	const tp_binding *b = tp_resolve_name(m->res, left, name.ptr, name.len);
+	int reads = 0;
+	for (uint32_t i = 0; b && i < m->tree->count; i++) {
+		if (i == left || kind(m, i) != K_IDENTIFIER || !tp_str_same(text(m, i), name) || !tp_match__names(m, i) ||
+		    tp_resolve_name(m->res, i, name.ptr, name.len) != b)
+			continue;
+		if (!rank_guarded(m, i))
+			return 0;
+		reads++;
+	}
+	return reads > 0;
+}
+
 static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 {
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
-	if (args == TP_NONE || kind(m, args) != K_ARG_LIST)
+	if (args == TP_NONE || kind(m, args) != K_ARG_LIST || read_on_one_rank(m, call))
 		return TP_NONE;
 	int kw = 0;
 	uint32_t given = tp_match__find_arg(m, args, -1, "sampler", &kw);
