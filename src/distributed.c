@@ -759,11 +759,11 @@ static int imported_by(const tp_matcher *m, const char *name, uint32_t anchor)
 static int constant_value(const tp_matcher *m, uint32_t e, int depth);
 static uint32_t function_of(const tp_matcher *m, uint32_t node);
 
-/* Whether parameter id of function fn gets a constant from every caller:
- * fn is only called by its name (never handed on: mp.spawn(fn, ...) gives
- * it a rank), at least once, and each call passes a constant there or
- * leaves it to a constant default. */
-static int constant_parameter(const tp_matcher *m, uint32_t fn, uint32_t id, int depth)
+/* Whether parameter id of function fn gets what holds(m, value, depth)
+ * accepts from every caller: fn is only called by its name (never handed on:
+ * mp.spawn(fn, ...) gives it a rank), at least once, and each call passes
+ * such a value there or leaves it to such a default. */
+static int every_caller_gives(const tp_matcher *m, uint32_t fn, uint32_t id, int depth, int (*holds)(const tp_matcher *, uint32_t, int))
 {
 	uint32_t name = tp_child(m->tree, fn, F_NAME), params = tp_child(m->tree, fn, F_PARAMETERS);
 	if (name == TP_NONE || params == TP_NONE || kind(m, m->res->scope_of[fn]) == K_CLASS_DEF)
@@ -789,7 +789,7 @@ static int constant_parameter(const tp_matcher *m, uint32_t fn, uint32_t id, int
 		int kw = 0;
 		uint32_t a = tp_match__find_arg(m, args, idx, key, &kw);
 		uint32_t v = a == TP_NONE ? tp_child(m->tree, param, F_VALUE) : kw ? tp_child(m->tree, a, F_VALUE) : a;
-		if (!constant_value(m, v, depth + 1))
+		if (v == TP_NONE || !holds(m, v, depth + 1))
 			return 0;
 		calls++;
 	}
@@ -816,7 +816,7 @@ static int constant_value(const tp_matcher *m, uint32_t e, int depth)
 	for (uint32_t c = params == TP_NONE ? TP_NONE : N(m, params)->first; c != TP_NONE; c = N(m, c)->next) {
 		uint32_t id = tp_match__param_name(m, c);
 		if (id != TP_NONE && tp_str_same(text(m, id), t))
-			return constant_parameter(m, fn, id, depth);
+			return every_caller_gives(m, fn, id, depth, constant_value);
 	}
 	return 0;
 }
@@ -909,6 +909,23 @@ static int has_loop(const tp_matcher *m, uint32_t root)
 	return 0;
 }
 
+/* Whether v names the directory of the `with tempfile.TemporaryDirectory()
+ * as d:` block it is in, or is a `tempfile.mkdtemp()`: each rank's own. */
+static int temp_dir(const tp_matcher *m, uint32_t v, int depth)
+{
+	static const char *const mkdtemp[] = {"tempfile.mkdtemp", NULL};
+	(void)depth;
+	if (kind(m, v) == K_CALL)
+		return tp_match__qname_in(qname(m, v), mkdtemp);
+	for (uint32_t p = kind(m, v) == K_IDENTIFIER ? N(m, v)->parent : TP_NONE; p != TP_NONE; p = N(m, p)->parent) {
+		uint32_t body = kind(m, p) == K_WITH && with_of(m, p, "TemporaryDirectory") ? tp_child(m->tree, p, F_BODY) : TP_NONE;
+		for (uint32_t j = p + 1; body != TP_NONE && j < body; j++)
+			if (kind(m, j) == K_IDENTIFIER && tp_str_same(text(m, j), text(m, v)) && kind(m, N(m, j)->parent) != K_ATTRIBUTE)
+				return 1;
+	}
+	return 0;
+}
+
 /* Whether save call `call` writes what each rank has for itself: in a
  * `with tempfile.TemporaryDirectory() as d:` block (or a TemporaryFile's), or
  * into an io.BytesIO, so each rank saves its own file and reads it back. */
@@ -921,7 +938,14 @@ static int own_file(const tp_matcher *m, uint32_t call)
 			if (with_of(m, p, *t))
 				return 1;
 	int kw = 0;
-	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS), fn = function_of(m, call);
+	uint32_t params = fn ? tp_child(m->tree, fn, F_PARAMETERS) : TP_NONE;
+	for (uint32_t j = kind(m, args) == K_ARG_LIST ? args : TP_NONE; j != TP_NONE && params != TP_NONE && j < N(m, args)->end_index; j++)
+		for (uint32_t c = kind(m, j) == K_IDENTIFIER ? N(m, params)->first : TP_NONE; c != TP_NONE; c = N(m, c)->next) {
+			uint32_t id = tp_match__param_name(m, c);
+			if (id != TP_NONE && tp_str_same(text(m, id), text(m, j)) && every_caller_gives(m, fn, id, 0, temp_dir))
+				return 1; /* MONAI's `with tempfile.TemporaryDirectory() as d: main(d)` */
+		}
 	uint32_t f = kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, 1, "f", &kw) : TP_NONE;
 	f = f != TP_NONE && kw ? tp_child(m->tree, f, F_VALUE) : f;
 	const tp_binding *b = kind(m, f) == K_IDENTIFIER ? tp_resolve_name(m->res, f, text(m, f).ptr, text(m, f).len) : NULL;
@@ -969,7 +993,8 @@ static int saver_call(const tp_matcher *m, uint32_t call, const char *qn)
 	/* a plain saver name: a function of the repository's modules or of
 	 * MAIN, not a method of an object (`image.save(path)`) nor a library's */
 	static const char *const libraries[] = {"PIL", "cv2", "imageio", "scipy", "matplotlib", "pandas", "joblib", "h5py", "mlflow",
-						"wandb", "safetensors", "tensorflow", "keras", "jax", "paddle", "skimage", NULL};
+						"wandb", "safetensors", "tensorflow", "keras", "jax", "paddle", "skimage", "nibabel",
+						"SimpleITK", "torchaudio", "soundfile", "tifffile", "open3d", "trimesh", NULL};
 	if (!plain_saver_name(text(m, leaf)))
 		return 0;
 	if (!qn) {
