@@ -4168,7 +4168,8 @@ static uint32_t file_arg(uint32_t *out, const tp_matcher *m, uint32_t call, int 
 
 /* The files that the torch.save calls of MAIN's function write, for a call
  * of it that rank 0 alone makes (`save_checkpoint()`); a file that is a
- * parameter is the call's argument (`save(model, "model.pt")`). */
+ * parameter is the call's argument (`save(model, "model.pt")`), or else
+ * the parameter's default. */
 static void saver_files(const tp_matcher *m, uint32_t call, tp_calls *files)
 {
 	uint32_t fn = tp_child(m->tree, call, F_FUNCTION), args = tp_child(m->tree, call, F_ARGUMENTS);
@@ -4186,7 +4187,8 @@ static void saver_files(const tp_matcher *m, uint32_t call, tp_calls *files)
 			if (id != TP_NONE && tp_str_same(text(m, id), text(m, f)) && kind(m, args) == K_ARG_LIST) {
 				char *name = tp_arena_strndup(m->arena, text(m, id).ptr, text(m, id).len);
 				uint32_t a = tp_match__find_arg(m, args, idx, name, &kw);
-				f = a != TP_NONE && kw ? tp_child(m->tree, a, F_VALUE) : a;
+				/* not given: the default, `def save_checkpoint(state, filename="ckpt.pth")` */
+				f = a == TP_NONE ? tp_child(m->tree, c, F_VALUE) : kw ? tp_child(m->tree, a, F_VALUE) : a;
 				break;
 			}
 			idx += kind(m, c) != K_COMMENT;
