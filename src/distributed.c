@@ -1114,15 +1114,26 @@ static void many_cards_branch(tp_matcher *m, uint32_t stmt)
 			      "scatter, parallel_apply) must go");
 }
 
-/* Whether call passes create_graph=True (anything but a literal False). */
-static int create_graph(const tp_matcher *m, uint32_t call)
+/* Whether call passes argument kw at idx as anything but False or None
+ * (create_graph=True). */
+static int passes_true(const tp_matcher *m, uint32_t call, int idx, const char *name)
 {
 	int kw = 0;
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
-	uint32_t a = kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, 4, "create_graph", &kw) : TP_NONE;
+	uint32_t a = kind(m, args) == K_ARG_LIST ? tp_match__find_arg(m, args, idx, name, &kw) : TP_NONE;
 	if (a != TP_NONE && kw)
 		a = tp_child(m->tree, a, F_VALUE);
-	return a != TP_NONE && !tp_str_eq(text(m, a), "False");
+	return a != TP_NONE && !tp_str_eq(text(m, a), "False") && !tp_str_eq(text(m, a), "None");
+}
+
+/* Whether call is a tensor's `.backward(...)` that keeps its graph
+ * (`loss1.backward(retain_graph=True)`) for another backward of the same
+ * forward. */
+static int retains_graph(const tp_matcher *m, uint32_t call)
+{
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION);
+	uint32_t leaf = kind(m, fn) == K_ATTRIBUTE ? tp_child(m->tree, fn, F_ATTRIBUTE) : TP_NONE;
+	return leaf != TP_NONE && tp_str_eq(text(m, leaf), "backward") && passes_true(m, call, 1, "retain_graph");
 }
 
 /* DataParallel's convention, a batch scaled by the card count
@@ -4360,7 +4371,11 @@ void tp_distributed(tp_matcher *m)
 		const char *qn = qname(m, i);
 		card_scaled_batch(m, i, qn);
 		every_rank_tracker(m, i, qn);
-		if (qn && strcmp(qn, "torch.autograd.grad") == 0 && create_graph(m, i))
+		if (!qn && retains_graph(m, i))
+			note(m, i, "a backward that keeps the graph for another backward of the same forward (SRResNet's content "
+				   "loss, then the total): DistributedDataParallel averages the gradients of the first backward "
+				   "only, so the ranks drift apart; sum the losses into one backward()");
+		if (qn && strcmp(qn, "torch.autograd.grad") == 0 && passes_true(m, i, 4, "create_graph"))
 			note(m, i, "a gradient penalty (autograd.grad with create_graph=True: WGAN-GP, R1) through a model that "
 				   "DistributedDataParallel wraps: where the penalty has a backward() of its own, it leaves "
 				   "parameters without a gradient (the last bias) and DDP's reducer fails (\"Expected to have "

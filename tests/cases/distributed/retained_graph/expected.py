@@ -1,0 +1,31 @@
+"""SRResNet's --vgg_loss step: content_loss.backward(retain_graph=True), then
+loss.backward() on the same forward; DDP averages the first backward's gradients
+only: a WARNING."""
+import torch
+import torch_npu
+import torch.nn as nn
+import os
+
+# Distributed setup (transplt): torchrun sets RANK/WORLD_SIZE/LOCAL_RANK;
+# Ascend launchers set RANK_ID/RANK_SIZE/DEVICE_ID.
+npu_local_rank = int(os.environ.get("LOCAL_RANK", os.environ.get("DEVICE_ID", "0")))
+npu_rank = int(os.environ.get("RANK", os.environ.get("RANK_ID", "0")))
+npu_world_size = int(os.environ.get("WORLD_SIZE", os.environ.get("RANK_SIZE", "1")))
+torch.npu.set_device(npu_local_rank)
+torch.distributed.init_process_group(backend="hccl", rank=npu_rank, world_size=npu_world_size)
+
+model = nn.Linear(4, 2).npu()
+model = torch.nn.parallel.DistributedDataParallel(model.npu(), device_ids=[npu_local_rank])
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+ds = torch.utils.data.TensorDataset(torch.randn(16, 4), torch.randn(16, 2))
+loader = torch.utils.data.DataLoader(ds, batch_size=4, sampler=torch.utils.data.distributed.DistributedSampler(ds))
+for epoch in range(2):
+    loader.sampler.set_epoch(epoch)
+    for x, y in loader:
+        out = model(x.npu())
+        loss1 = out.pow(2).mean()
+        loss2 = nn.functional.mse_loss(out, y.npu())
+        opt.zero_grad()
+        loss1.backward(retain_graph=True)
+        loss2.backward()
+        opt.step()
