@@ -4371,6 +4371,9 @@ void tp_distributed(tp_matcher *m)
 		const char *qn = qname(m, i);
 		card_scaled_batch(m, i, qn);
 		every_rank_tracker(m, i, qn);
+		if (passes_true(m, i, -1, "download") && !rank_guarded(m, i))
+			note(m, i, "every rank downloads and unpacks this dataset into the same folder at once, which can leave it "
+				   "corrupt: download it before the launch, or on rank 0 first (then torch.distributed.barrier())");
 		if (!qn && retains_graph(m, i))
 			note(m, i, "a backward that keeps the graph for another backward of the same forward (SRResNet's content "
 				   "loss, then the total): DistributedDataParallel averages the gradients of the first backward "
