@@ -4224,6 +4224,24 @@ static int same_file(const tp_matcher *m, uint32_t a, uint32_t b)
 	return 1;
 }
 
+/* Whether call copies, moves or deletes a file that rank 0 alone saved
+ * (ESRGAN's `shutil.copyfile(f"d_epoch_{epoch}.pth.tar", best)` after the
+ * save): it goes to rank 0 too, where the file is. */
+static int moves_saved(const tp_matcher *m, uint32_t call, const char *qn, const tp_calls *files)
+{
+	static const char *const ops[] = {"shutil.copyfile", "shutil.copy", "shutil.copy2", "shutil.move", "os.remove",
+					  "os.unlink", "os.rename", "os.replace", NULL};
+	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS), stmt = N(m, call)->parent;
+	uint32_t first = tp_match__qname_in(qn, ops) && kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE;
+	tp_str ind = tp_match__indent(m, N(m, stmt)->start);
+	if (ind.ptr + ind.len != m->src + N(m, stmt)->start)
+		return 0; /* after the save on its line (`torch.save(sd, tmp); os.replace(tmp, best)`): under its guard */
+	for (size_t k = 0; first != TP_NONE && k < files->len; k++)
+		if (same_file(m, first, files->items[k]))
+			return 1;
+	return 0;
+}
+
 /* Whether a condition on identifier id may differ between ranks: a name
  * that a loop of its function assigns (`if val_acc > best:`), a measure of
  * this rank's share of the data. */
@@ -4404,7 +4422,8 @@ void tp_distributed(tp_matcher *m)
 			}
 			m->claimed[i] = 1; /* gone: not reported as unsupported */
 			tp_array_push(&dps, ((struct dataparallel){i, a0, dataparallel_target(m, i)}));
-		} else if ((qn && strcmp(qn, "torch.save") == 0 && !in_saver(m, i)) || saver_call(m, i, qn)) {
+		} else if ((qn && strcmp(qn, "torch.save") == 0 && !in_saver(m, i)) || saver_call(m, i, qn) ||
+			   (saved && moves_saved(m, i, qn, &saved_files))) {
 			uint32_t p = N(m, i)->parent;
 			uint32_t w = kind(m, p) == K_EXPR_STMT && kind(m, N(m, p)->parent) == K_BLOCK ? N(m, N(m, p)->parent)->parent : TP_NONE;
 			if (own_file(m, i)) {
