@@ -4389,6 +4389,12 @@ void tp_distributed(tp_matcher *m)
 		const char *qn = qname(m, i);
 		card_scaled_batch(m, i, qn);
 		every_rank_tracker(m, i, qn);
+		if (qn && strncmp(qn, "torch.optim.", 12) == 0 && !strchr(qn + 12, '.') && kind(m, N(m, i)->parent) == K_CONDITIONAL &&
+		    calls_parameters(m, i))
+			note(m, i, "an optimizer built only when a condition holds (image captioning's encoder optimizer if "
+				   "fine_tune_encoder else None): when it does not, the model it trains may have no parameter "
+				   "that needs a gradient, and DistributedDataParallel refuses such a model at the wrap; wrap it "
+				   "only when it trains");
 		if (passes_true(m, i, -1, "download") && !rank_guarded(m, i))
 			note(m, i, "every rank downloads and unpacks this dataset into the same folder at once, which can leave it "
 				   "corrupt: download it before the launch, or on rank 0 first (then torch.distributed.barrier())");
