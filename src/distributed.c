@@ -4346,6 +4346,12 @@ void tp_distributed(tp_matcher *m)
 							     "launcher (start it as before, without torchrun); the normal rules still apply", qn));
 			return;
 		}
+		if (qn && strcmp(qn, "torch.distributed.init_process_group") == 0 && one_process_group(m, i, qn)) {
+			note(m, i, "MAIN sets up a process group of one process (world_size=1: early YOLOv5's DDP over the cards of "
+				   "one process), so it trains in one process: distributed mode adds nothing; to train on a rank "
+				   "per card, remove this setup and its DistributedDataParallel, and convert again");
+			return;
+		}
 		if (qn && (strcmp(qn, "torch.distributed.init_process_group") == 0 || tp_match__qname_in(qn, tp_ddp_names))) {
 			note(m, i, "MAIN sets up distributed training itself: distributed mode adds nothing and writes no launcher (start "
 				   "it as before: torchrun --nproc_per_node=N for one that reads LOCAL_RANK); the normal rules still apply");
