@@ -1534,6 +1534,49 @@ static int counts(const tp_matcher *m, uint32_t it, int depth)
 	return 0;
 }
 
+/* The name that a caller of loader's module-level function assigns the
+ * loader it returns to (ProGAN's `loader, dataset = get_loader(...)` for
+ * `return loader, dataset`), else TP_NONE. */
+static uint32_t returned_as(const tp_matcher *m, uint32_t loader)
+{
+	uint32_t fn = function_of(m, loader), fname = fn ? tp_child(m->tree, fn, F_NAME) : TP_NONE;
+	if (fname == TP_NONE || m->res->scope_of[fn] != 0)
+		return TP_NONE;
+	uint32_t pos = TP_NONE, n = 0;
+	for (uint32_t j = fn; j < N(m, fn)->end_index && pos == TP_NONE; j++) {
+		if (kind(m, N(m, j)->parent) != K_BLOCK || m->res->scope_of[j] != fn || !tp_match__keyword_statement(m, j, "return"))
+			continue;
+		for (uint32_t e = N(m, j)->first; e != TP_NONE && pos == TP_NONE; e = N(m, e)->next) {
+			if (kind(m, e) == K_IDENTIFIER && tp_str_same(text(m, e), text(m, loader)))
+				pos = 0, n = 1; /* return loader */
+			if (kind(m, e) != K_EXPR_LIST)
+				continue;
+			n = 0; /* return loader, dataset */
+			for (uint32_t item = N(m, e)->first; item != TP_NONE; item = N(m, item)->next)
+				if (kind(m, item) != K_COMMENT) {
+					pos = tp_str_same(text(m, item), text(m, loader)) ? n : pos;
+					n++;
+				}
+		}
+	}
+	for (uint32_t j = 0; pos != TP_NONE && j < m->tree->count; j++) {
+		uint32_t f = kind(m, j) == K_CALL ? tp_child(m->tree, j, F_FUNCTION) : TP_NONE, a = N(m, j)->parent;
+		const tp_binding *b = kind(m, f) == K_IDENTIFIER && tp_str_same(text(m, f), text(m, fname)) && kind(m, a) == K_ASSIGNMENT
+					      ? tp_resolve_name(m->res, f, text(m, f).ptr, text(m, f).len)
+					      : NULL;
+		if (!b || tp_resolve_definition(m->res, b) != fn)
+			continue;
+		uint32_t left = tp_child(m->tree, a, F_LEFT), k = 0;
+		if (kind(m, left) == K_IDENTIFIER && n == 1)
+			return left;
+		for (uint32_t c = kind(m, left) == K_PATTERN_LIST || kind(m, left) == K_TUPLE_PATTERN ? N(m, left)->first : TP_NONE; c != TP_NONE;
+		     c = N(m, c)->next)
+			if (kind(m, c) != K_COMMENT && k++ == pos)
+				return kind(m, c) == K_IDENTIFIER ? c : TP_NONE;
+	}
+	return TP_NONE;
+}
+
 /* `loader.sampler.set_epoch(epoch)` at the top of the outermost counting loop whose
  * body uses the loader and whose iterable does not; the calls for several
  * loaders of one loop go into one insertion. */
@@ -1583,6 +1626,11 @@ static void set_epoch(tp_matcher *m, uint32_t loader, struct epoch_insert *ins, 
 		tp_str ind = tp_match__indent(m, N(m, first)->start);
 		tp_buf_printf(&ins[k].lines, "%.*s%s%s", (int)ind.len, ind.ptr, call, m->eol);
 		tp_buf_printf(&ins[k].what, "%s%s", ins[k].what.len ? ", " : "", call);
+		return;
+	}
+	uint32_t alias = found == TP_NONE ? returned_as(m, loader) : TP_NONE;
+	if (alias != TP_NONE) { /* the loop is the caller's */
+		set_epoch(m, alias, ins, nins, max);
 		return;
 	}
 	if (found == TP_NONE)
