@@ -1144,6 +1144,15 @@ static void batch_times_cards(tp_matcher *m, uint32_t operand);
 
 static void card_scaled_batch(tp_matcher *m, uint32_t call, const char *qn)
 {
+	static const char *const lists[] = {"device_ids", "gpu_ids", "gpus", NULL};
+	uint32_t fn = tp_child(m->tree, call, F_FUNCTION), args = tp_child(m->tree, call, F_ARGUMENTS);
+	uint32_t arg = !qn && tp_str_eq(text(m, fn), "len") && kind(m, args) == K_ARG_LIST ? N(m, args)->first : TP_NONE;
+	uint32_t leaf = kind(m, arg) == K_ATTRIBUTE ? tp_child(m->tree, arg, F_ATTRIBUTE) : arg;
+	char low[16];
+	if (kind(m, leaf) == K_IDENTIFIER && lower_name(low, sizeof low, text(m, leaf)) && tp_match__qname_in(low, lists)) {
+		batch_times_cards(m, call); /* HRNet's BATCH_SIZE_PER_GPU * len(cfg.GPUS) */
+		return;
+	}
 	if (!qn || (strcmp(qn, "torch.cuda.device_count") != 0 && strcmp(qn, "torch.npu.device_count") != 0))
 		return;
 	batch_times_cards(m, call);
