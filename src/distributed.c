@@ -1313,8 +1313,6 @@ static uint32_t plain_sampler(const tp_matcher *m, uint32_t v, int *in_order)
 	return one != TP_NONE && (*in_order || tp_match__qname_in(qn, shuffled)) ? v : TP_NONE;
 }
 
-/* Adds a DistributedSampler to one DataLoader call and returns the loader's
- * variable node when the call is assigned to a plain name. */
 /* Whether the loader that call builds is a name read only under a rank
  * guard (KAIR's `if opt['rank'] == 0:` over its test_loader): rank 0 alone
  * evaluates, on all of the data. */
@@ -1337,6 +1335,8 @@ static int read_on_one_rank(const tp_matcher *m, uint32_t call)
 	return reads > 0;
 }
 
+/* Adds a DistributedSampler to one DataLoader call and returns the loader's
+ * variable node when the call is assigned to a plain name. */
 static uint32_t sample_loader(tp_matcher *m, uint32_t call)
 {
 	uint32_t args = tp_child(m->tree, call, F_ARGUMENTS);
@@ -2755,7 +2755,7 @@ static void specify_device(tp_matcher *m)
 		return;
 	}
 	if (m->dist_other)
-		return; /* MAIN's setup made the rank's device the current one */
+		return; /* each rank set its device before this file runs: no DEVICE_ID */
 	if (at != TP_NONE) {
 		memcpy(m->claimed, was_claimed, m->tree->count + 1);
 		m->items.len = before;

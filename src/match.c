@@ -3311,25 +3311,6 @@ static int device_name(tp_str s)
 /* device_name of node n's text; 0 for TP_NONE (a child broken code lacks). */
 static int device_node(const tp_matcher *m, uint32_t n) { return n != TP_NONE && device_name(text(m, n)); }
 
-/* Whether assignment a binds a name that a call of the file then gets as
- * an argument: `device = "npu"` and `model.to(device=device)`. */
-static int passed_on(const tp_matcher *m, uint32_t a)
-{
-	uint32_t left = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_LEFT) : TP_NONE;
-	if (kind(m, left) != K_IDENTIFIER)
-		return 0;
-	tp_str name = text(m, left);
-	const tp_binding *b = tp_resolve_name(m->res, left, name.ptr, name.len);
-	for (uint32_t i = N(m, a)->end_index; b && i < m->tree->count; i++) {
-		uint32_t p = N(m, i)->parent;
-		if (kind(m, i) == K_IDENTIFIER && tp_str_same(text(m, i), name) &&
-		    (kind(m, p) == K_ARG_LIST || (kind(m, p) == K_KEYWORD_ARG && N(m, i)->field == F_VALUE)) &&
-		    tp_resolve_name(m->res, i, name.ptr, name.len) == b)
-			return 1;
-	}
-	return 0;
-}
-
 static int binding_order(const void *a, const void *b)
 {
 	uintptr_t x = (uintptr_t)*(const void *const *)a, y = (uintptr_t)*(const void *const *)b;
@@ -3465,6 +3446,25 @@ int tp_match__named_device(const tp_matcher *m, uint32_t str)
 static int foreign_cuda(const tp_matcher *m, uint32_t str)
 {
 	return !m->torch_file && unnamed_device(m, str);
+}
+
+/* Whether assignment a binds a name that a call of the file then gets as
+ * an argument: `device = "npu"` and `model.to(device=device)`. */
+static int passed_on(const tp_matcher *m, uint32_t a)
+{
+	uint32_t left = kind(m, a) == K_ASSIGNMENT ? tp_child(m->tree, a, F_LEFT) : TP_NONE;
+	if (kind(m, left) != K_IDENTIFIER)
+		return 0;
+	tp_str name = text(m, left);
+	const tp_binding *b = tp_resolve_name(m->res, left, name.ptr, name.len);
+	for (uint32_t i = N(m, a)->end_index; b && i < m->tree->count; i++) {
+		uint32_t p = N(m, i)->parent;
+		if (kind(m, i) == K_IDENTIFIER && tp_str_same(text(m, i), name) &&
+		    (kind(m, p) == K_ARG_LIST || (kind(m, p) == K_KEYWORD_ARG && N(m, i)->field == F_VALUE)) &&
+		    tp_resolve_name(m->res, i, name.ptr, name.len) == b)
+			return 1;
+	}
+	return 0;
 }
 
 /* The comparison that string str is the device type in, when it is a
